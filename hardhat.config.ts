@@ -1,0 +1,44 @@
+import { HardhatUserConfig, subtask } from "hardhat/config";
+import { TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD } from "hardhat/builtin-tasks/task-names";
+import "@nomicfoundation/hardhat-ethers";
+import "@nomicfoundation/hardhat-chai-matchers";
+import "@typechain/hardhat";
+import "solidity-coverage";
+import "hardhat-gas-reporter";
+
+// This machine (and CI) has no internet: compile with the wasm solc shipped in the `solc` npm package
+// instead of letting Hardhat download a native compiler (HH502).
+const SOLC_VERSION: string = require("solc/package.json").version;
+
+subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD).setAction(async (args: { solcVersion: string }, _hre, runSuper) => {
+  if (args.solcVersion !== SOLC_VERSION) return runSuper(args);
+  return {
+    compilerPath: require.resolve("solc/soljson.js"),
+    isSolcJs: true,
+    version: args.solcVersion,
+    longVersion: require("solc").version(),
+  };
+});
+
+const config: HardhatUserConfig = {
+  solidity: {
+    version: SOLC_VERSION,
+    // OpenZeppelin 5.7 uses mcopy, so target cancun (Hardhat 2 would default to paris).
+    settings: { optimizer: { enabled: true, runs: 10_000 }, evmVersion: "cancun" },
+  },
+  paths: {
+    sources: "contracts/src",
+    tests: "contracts/test",
+    cache: "contracts/cache",
+    artifacts: "contracts/artifacts",
+  },
+  typechain: { outDir: "contracts/typechain-types", target: "ethers-v6" },
+  networks: {
+    hardhat: { chainId: 31337 },
+    localhost: { url: process.env.RPC_URL ?? "http://127.0.0.1:8545", chainId: 31337 },
+  },
+  gasReporter: { enabled: process.env.REPORT_GAS === "true", offline: true },
+  mocha: { timeout: 600_000 },
+};
+
+export default config;
