@@ -1,0 +1,126 @@
+/**
+ * Gas benchmark of TaskEscrow on Hardhat's in-process chain (`npm run bench:gas`).
+ *
+ * Every figure is a whole-transaction `gasUsed` (21k intrinsic gas and calldata included):
+ *  - erc20TransferNewHolder: CentToken.transfer from a funded holder to a never-seen address (the
+ *    physical floor of a payout: the recipient's balance slot goes 0 -> non-zero).
+ *  - fund: approve(exact amount) first, then fund(taskId, reward, max=100, deadline) — only the fund tx.
+ *  - fundWithPermit: one tx, permit for exactly reward*max signed off-chain.
+ *  - releaseNewHolder: release(...) by the RELEASER_ROLE holder (the backend's path, the creator's own
+ *    path is cheaper as it skips the role lookup) to a fresh address, in a steady state: the
+ *    submission id is NOT the first of its 256-id bitmap word (that word already exists), and the
+ *    task has been paid before.
+ *  - releaseBatchPerPayout10 / 50: releaseBatch by the releaser with 10 / 50 consecutive submission
+ *    ids, each to a fresh address, total gasUsed / payouts. The 50-batch deliberately crosses into a
+ *    fresh bitmap word (ids 240..289), so it includes one 0 -> non-zero bitmap write.
+ *  - refund: creator refunds a partially paid task after deadline + reviewWindow.
+ *
+ * The LAST line of stdout is exactly one JSON object with these keys; ratios are printed before it.
+ */
+import { ethers, network } from "hardhat";
+import type { CentToken, TaskEscrow } from "../typechain-types";
+
+const REVIEW_WINDOW = 7 * 24 * 3600;
+
+async function gasOf(txPromise: Promise<{ wait(): Promise<unknown> }>): Promise<number> {
+  const tx = await txPromise;
+  const receipt = (await tx.wait()) as { gasUsed: bigint; status: number };
+  if (receipt.status !== 1) throw new Error("tx failed");
+  return Number(receipt.gasUsed);
+}
+
+function freshAddress(i: number): string {
+  return ethers.getAddress("0x" + (0xbe00000000n + BigInt(i)).toString(16).padStart(40, "0"));
+}
+
+async function main(): Promise<void> {
+  const [admin, creator, releaser, holder] = await ethers.getSigners();
+  const token = (await (await ethers.getContractFactory("CentToken")).deploy()) as unknown as CentToken;
+  const escrow = (await (await ethers.getContractFactory("TaskEscrow")).deploy(
+    await token.getAddress(),
+    REVIEW_WINDOW,
+    admin.address,
+  )) as unknown as TaskEscrow;
+  const escrowAddr = await escrow.getAddress();
+  await (await escrow.grantRole(await escrow.RELEASER_ROLE(), releaser.address)).wait();
+
+  const ONE = 10n ** 18n;
+  await (await token.mint(creator.address, 1_000_000n * ONE)).wait();
+  await (await token.mint(holder.address, 1_000_000n * ONE)).wait();
+  let fresh = 0;
+
+  // Warm-up transfer so the holder/sender side is in the same state as in the measured one.
+  await (await token.connect(holder).transfer(freshAddress(fresh++), ONE)).wait();
+  const erc20TransferNewHolder = await gasOf(token.connect(holder).transfer(freshAddress(fresh++), ONE));
+
+  const now = Number((await ethers.provider.getBlock("latest"))!.timestamp);
+  const deadline = now + 30 * 24 * 3600;
+  const reward = 5n * ONE;
+  const max = 100;
+
+  // fund (after an exact approve)
+  await (await token.connect(creator).approve(escrowAddr, reward * BigInt(max))).wait();
+  const fund = await gasOf(escrow.connect(creator).fund(1, reward, max, deadline));
+
+  // fundWithPermit
+  const { chainId } = await ethers.provider.getNetwork();
+  const permitDeadline = deadline;
+  const value = reward * BigInt(max);
+  const sig = ethers.Signature.from(
+    await creator.signTypedData(
+      { name: "CENT", version: "1", chainId, verifyingContract: await token.getAddress() },
+      {
+        Permit: [
+          { name: "owner", type: "address" },
+          { name: "spender", type: "address" },
+          { name: "value", type: "uint256" },
+          { name: "nonce", type: "uint256" },
+          { name: "deadline", type: "uint256" },
+        ],
+      },
+      { owner: creator.address, spender: escrowAddr, value, nonce: await token.nonces(creator.address), deadline: permitDeadline },
+    ),
+  );
+  const fundWithPermit = await gasOf(
+    escrow.connect(creator).fundWithPermit(2, reward, max, deadline, permitDeadline, sig.v, sig.r, sig.s),
+  );
+
+  // releaseNewHolder: id 0 opens bitmap word 0 (not measured), id 1 is the steady state.
+  await (await escrow.connect(releaser).release(1, 0, freshAddress(fresh++))).wait();
+  const releaseNewHolder = await gasOf(escrow.connect(releaser).release(1, 1, freshAddress(fresh++)));
+  const releaseByCreatorNewHolder = await gasOf(escrow.connect(creator).release(1, 2, freshAddress(fresh++)));
+
+  async function batch(taskId: number, firstId: number, n: number): Promise<number> {
+    const ids = Array.from({ length: n }, (_, i) => firstId + i);
+    const recipients = ids.map(() => freshAddress(fresh++));
+    return Math.round((await gasOf(escrow.connect(releaser).releaseBatch(taskId, ids, recipients))) / n);
+  }
+  const releaseBatchPerPayout10 = await batch(2, 3, 10);
+  const releaseBatchPerPayout50 = await batch(2, 240, 50);
+
+  await network.provider.send("evm_setNextBlockTimestamp", [deadline + REVIEW_WINDOW + 1]);
+  const refund = await gasOf(escrow.connect(creator).refund(1));
+
+  const result = {
+    erc20TransferNewHolder,
+    fund,
+    fundWithPermit,
+    releaseNewHolder,
+    releaseBatchPerPayout10,
+    releaseBatchPerPayout50,
+    refund,
+  };
+  const r1 = releaseNewHolder / erc20TransferNewHolder;
+  const r50 = releaseBatchPerPayout50 / erc20TransferNewHolder;
+  console.log(`(info) release by the creator itself, fresh holder: ${releaseByCreatorNewHolder}`);
+  console.log(`releaseNewHolder / erc20TransferNewHolder = ${r1.toFixed(3)} (target <= 1.5) ${r1 <= 1.5 ? "OK" : "FAIL"}`);
+  console.log(`releaseBatchPerPayout10 / erc20TransferNewHolder = ${(releaseBatchPerPayout10 / erc20TransferNewHolder).toFixed(3)}`);
+  console.log(`releaseBatchPerPayout50 / erc20TransferNewHolder = ${r50.toFixed(3)} (target <= 0.8) ${r50 <= 0.8 ? "OK" : "FAIL"}`);
+  if (r1 > 1.5 || r50 > 0.8) process.exitCode = 1;
+  console.log(JSON.stringify(result));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});
