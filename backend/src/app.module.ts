@@ -1,0 +1,18 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { ApiErrorFilter } from './common/domain-error.filter';
+import { AppConfig } from './config/app-config';
+import { DomainModule } from './domain.module';
+import { HealthModule } from './health/health.module';
+
+/** The HTTP API on top of the domain. Feature modules with controllers are listed here. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [DomainModule.forRoot(config, databaseUrl), HealthModule],
+      providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
+    };
+  }
+}

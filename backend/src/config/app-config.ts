@@ -1,0 +1,57 @@
+import * as path from 'node:path';
+import { z } from 'zod';
+
+/** Repository root: backend/src/config -> ../../.. (also right for backend/dist/config). */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Any PostgreSQL >= 14. Without it an embedded PostgreSQL is started under DATA_DIR/postgres. */
+  DATABASE_URL: z.string().url('must be a postgres:// URL').optional(),
+  DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** Public origin of the site: SIWE domain/URI and the CSRF origin check use it. */
+  PUBLIC_ORIGIN: z.string().url('must be an absolute URL like http://localhost:3000').optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  CHAIN_ID: z.coerce.number().int().positive().default(31337),
+  RPC_URL: z.string().url().default('http://127.0.0.1:8545'),
+  EXPLORER_URL: z.string().url().optional(),
+  TOKEN_ADDRESS: address.optional(),
+  ESCROW_ADDRESS: address.optional(),
+  /** Comma-separated wallet addresses made admin at start (the operator's way to grant admin). */
+  ADMIN_WALLETS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((a) => a.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(address)),
+  UPLOAD_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  COMMAND_MAX_RETRIES: z.coerce.number().int().min(0).max(100).default(30),
+});
+
+export type AppConfig = z.infer<typeof schema> & { publicOrigin: string; uploadDir: string };
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** Parses and validates the environment; throws one readable line per bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    publicOrigin: c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`,
+    uploadDir: c.UPLOAD_DIR ?? path.join(c.DATA_DIR, 'uploads'),
+  };
+}

@@ -1,0 +1,5 @@
+import { EventStore1763700000000 } from './1763700000000-event-store';
+import { ReadModels1763700000100 } from './1763700000100-read-models';
+
+/** Every migration, in order. Add new ones at the end (never edit one that has shipped). */
+export const MIGRATIONS = [EventStore1763700000000, ReadModels1763700000100];

@@ -1,0 +1,36 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { EventStoreModule } from './event-store/event-store.module';
+import { LeaderboardModule } from './leaderboard/leaderboard.module';
+import { PayoutsModule } from './payouts/payouts.module';
+import { SubmissionsModule } from './submissions/submissions.module';
+import { TasksModule } from './tasks/tasks.module';
+import { UsersModule } from './users/users.module';
+
+/**
+ * The event-sourced core without HTTP: configuration, database, event store, command handlers and
+ * projections. The API (AppModule) and the indexer both run on it, so there is one domain, not two.
+ */
+@Module({})
+export class DomainModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: DomainModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(databaseUrl),
+        CqrsModule.forRoot(),
+        EventStoreModule,
+        UsersModule,
+        TasksModule,
+        SubmissionsModule,
+        PayoutsModule,
+        LeaderboardModule,
+      ],
+      exports: [CqrsModule, UsersModule, SubmissionsModule],
+    };
+  }
+}

@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { DomainError } from '../common/domain-error';
+import { ProjectionRunner } from '../projections/projection-runner';
+import { Aggregate } from './aggregate';
+import { AppendOptions, EventStore } from './event-store';
+import { WrongExpectedVersionError } from './event-store.errors';
+import { EventMetadata } from './stored-event';
+
+export interface SaveOutcome<R> {
+  result: R;
+  /** True when every raised event was an already applied chain fact. */
+  duplicate: boolean;
+}
+
+/**
+ * Loads an aggregate, runs a decision on it and appends what it raised with the loaded version as the
+ * expected version. A concurrent writer makes the append fail; the whole decision is then retried on
+ * fresh state (bounded, with jitter) and finally answered with 409. After a successful append it waits
+ * until the read models show the new events, so the API reads its own writes.
+ */
+@Injectable()
+export class AggregateRepository {
+  constructor(
+    private readonly store: EventStore,
+    private readonly projections: ProjectionRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async load<A extends Aggregate<unknown>>(aggregate: A): Promise<A> {
+    const { events } = await this.store.readStream(aggregate.streamId);
+    return aggregate.load(events);
+  }
+
+  async execute<A extends Aggregate<unknown>, R>(
+    create: () => A,
+    decide: (aggregate: A) => R | Promise<R>,
+    metadata: EventMetadata = {},
+    options: (aggregate: A) => AppendOptions = () => ({}),
+  ): Promise<SaveOutcome<R>> {
+    const maxRetries = this.config.COMMAND_MAX_RETRIES;
+    for (let attempt = 0; ; attempt++) {
+      const aggregate = await this.load(create());
+      const result = await decide(aggregate);
+      const events = aggregate.pullEvents().map((e) => ({ ...e, metadata: { ...metadata, ...e.metadata } }));
+      if (events.length === 0) return { result, duplicate: false };
+      try {
+        const appended = await this.store.append(aggregate.streamId, aggregate.version, events, options(aggregate));
+        await this.projections.waitFor(appended.checkpoint);
+        return { result, duplicate: appended.duplicate };
+      } catch (err) {
+        if (!(err instanceof WrongExpectedVersionError)) throw err;
+        if (attempt >= maxRetries) {
+          throw new DomainError(409, 'This item was changed by someone else at the same time. Please try again.');
+        }
+        await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import { NewEvent, StoredEvent } from './stored-event';
+
+/** A domain event as aggregates see it: its type and data (metadata is added by the repository). */
+export interface DomainEvent<T extends string = string, D = any> {
+  type: T;
+  data: D;
+  idempotencyKey?: string;
+}
+
+/**
+ * An aggregate is the fold of its stream. Commands call methods that check the rules against the
+ * current state and `raise` new events; `raise` applies them at once so later checks see them.
+ */
+export abstract class Aggregate<S> {
+  private uncommitted: DomainEvent[] = [];
+  protected state: S;
+  /** Version of the stream as loaded (the expected version for the append). */
+  version = 0;
+
+  constructor(readonly id: number) {
+    this.state = this.initialState();
+  }
+
+  abstract get streamId(): string;
+  protected abstract initialState(): S;
+  protected abstract evolve(state: S, event: DomainEvent): S;
+
+  get exists(): boolean {
+    return this.version > 0 || this.uncommitted.length > 0;
+  }
+
+  load(events: StoredEvent[]): this {
+    for (const e of events) {
+      this.state = this.evolve(this.state, { type: e.type, data: e.data });
+      this.version = e.streamVersion;
+    }
+    return this;
+  }
+
+  protected raise<D>(type: string, data: D, idempotencyKey?: string): void {
+    const event: DomainEvent = { type, data, idempotencyKey };
+    this.state = this.evolve(this.state, event);
+    this.uncommitted.push(event);
+  }
+
+  pullEvents(): NewEvent[] {
+    const out = this.uncommitted.map((e) => ({ type: e.type, data: e.data, idempotencyKey: e.idempotencyKey }));
+    this.uncommitted = [];
+    return out;
+  }
+
+  get snapshot(): Readonly<S> {
+    return this.state;
+  }
+}

@@ -1,0 +1,92 @@
+import { Client } from 'pg';
+import { startTestDomain, TestContext } from '../../test/test-app';
+import { EventStore } from './event-store';
+import { UniqueKeyTakenError, WrongExpectedVersionError } from './event-store.errors';
+import { START } from './stored-event';
+
+describe('EventStore (real PostgreSQL)', () => {
+  let ctx: TestContext;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    ctx = await startTestDomain();
+    store = ctx.app.get(EventStore);
+  });
+  afterAll(() => ctx.close());
+
+  it('appends with compare-and-set on the stream version', async () => {
+    const first = await store.append('s-1', 0, [{ type: 'A', data: { n: 1 } }, { type: 'B', data: { n: 2 } }]);
+    expect(first.nextVersion).toBe(2);
+    await expect(store.append('s-1', 0, [{ type: 'C', data: {} }])).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    await store.append('s-1', 2, [{ type: 'C', data: { n: 3 } }]);
+    const { version, events } = await store.readStream('s-1');
+    expect(version).toBe(3);
+    expect(events.map((e) => [e.type, e.streamVersion, e.data.n])).toEqual([['A', 1, 1], ['B', 2, 2], ['C', 3, 3]]);
+  });
+
+  it('lets exactly one of many concurrent writers at the same version win', async () => {
+    await store.append('s-race', 0, [{ type: 'Init', data: {} }]);
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => store.append('s-race', 1, [{ type: 'W', data: { i } }])),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === 'rejected')) {
+      expect((r as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersionError);
+    }
+    expect((await store.readStream('s-race')).version).toBe(2);
+  });
+
+  it('treats an event whose idempotency key exists as a no-op, not an error or a duplicate', async () => {
+    const fact = { type: 'Fact', data: { x: 1 }, idempotencyKey: 'chain:31337:0xabc:0' };
+    const a = await store.append('s-fact', 0, [fact]);
+    const b = await store.append('s-fact', 'any', [fact]);
+    expect(a.duplicate).toBe(false);
+    expect(b.duplicate).toBe(true);
+    expect((await store.readStream('s-fact')).events).toHaveLength(1);
+  });
+
+  it('reserves unique keys atomically with the append and rolls the append back when a key is taken', async () => {
+    await store.append('owner-1', 0, [{ type: 'Claim', data: {} }], { reserve: [{ kind: 'k', value: 'v' }] });
+    await expect(
+      store.append('owner-2', 0, [{ type: 'Claim', data: {} }], { reserve: [{ kind: 'k', value: 'v' }] }),
+    ).rejects.toBeInstanceOf(UniqueKeyTakenError);
+    expect((await store.readStream('owner-2')).version).toBe(0);
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE on events in the database itself', async () => {
+    await store.append('s-immutable', 0, [{ type: 'A', data: {} }]);
+    await expect(ctx.dataSource.query(`UPDATE events SET data = '{}' WHERE stream_id = 's-immutable'`)).rejects.toThrow(/append-only/);
+    await expect(ctx.dataSource.query(`DELETE FROM events WHERE stream_id = 's-immutable'`)).rejects.toThrow(/append-only/);
+    await expect(ctx.dataSource.query(`TRUNCATE events`)).rejects.toThrow(/append-only/);
+  });
+
+  it('never lets a reader skip an event committed late by a slower transaction', async () => {
+    // A slow writer takes a global position first and commits last.
+    const slow = new Client({ connectionString: ctx.databaseUrl });
+    await slow.connect();
+    await slow.query('BEGIN');
+    await slow.query(
+      `INSERT INTO events (stream_id, stream_version, event_type, data) VALUES ('slow', 1, 'Slow', '{}')`,
+    );
+    const tail = async () => {
+      const all = await store.readAll(START, 100_000);
+      return all.length ? { transactionId: all[all.length - 1].transactionId, position: all[all.length - 1].globalPosition } : START;
+    };
+    const before = await tail();
+    // A fast writer commits after the slow one took its (lower) position.
+    await store.append('fast', 0, [{ type: 'Fast', data: {} }]);
+    const seenWhileSlowRuns = await store.readAll(before, 100);
+    // The fast event is held back while an older transaction is still running...
+    expect(seenWhileSlowRuns.map((e) => e.type)).not.toContain('Fast');
+    // ...whereas the naive reader moves past the slow event's position and would never come back for it.
+    const naive: Array<{ event_type: string }> = await ctx.dataSource.query(
+      `SELECT event_type FROM events WHERE global_position > $1 ORDER BY global_position`,
+      [before.position.toString()],
+    );
+    expect(naive.map((r) => r.event_type)).toEqual(['Fast']);
+    await slow.query('COMMIT');
+    await slow.end();
+    const after = await store.readAll(before, 100);
+    expect(after.map((e) => e.type)).toEqual(['Slow', 'Fast']);
+  });
+});

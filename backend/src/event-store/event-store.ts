@@ -1,0 +1,204 @@
+import { Injectable } from '@nestjs/common';
+import { EventEmitter } from 'node:events';
+import { DataSource, QueryRunner } from 'typeorm';
+import { UniqueKeyTakenError, WrongExpectedVersionError } from './event-store.errors';
+import { Checkpoint, ExpectedVersion, NewEvent, StoredEvent } from './stored-event';
+
+export interface UniqueKeyReservation {
+  kind: string;
+  value: string;
+}
+
+export interface AppendOptions {
+  /** Reserve these keys for the stream in the same transaction; a taken key aborts the append. */
+  reserve?: UniqueKeyReservation[];
+  /** Give up keys this stream held (an old username), in the same transaction. */
+  release?: UniqueKeyReservation[];
+}
+
+export interface AppendResult {
+  /** The stream's version after the append (unchanged when every event was a duplicate). */
+  nextVersion: number;
+  /** Where the last appended event sits; null when nothing was appended (all duplicates). */
+  checkpoint: Checkpoint | null;
+  duplicate: boolean;
+}
+
+const PG_UNIQUE_VIOLATION = '23505';
+
+interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_version: number;
+  event_type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  created_at: Date;
+}
+
+export function toStoredEvent(r: EventRow): StoredEvent {
+  return {
+    globalPosition: BigInt(r.global_position),
+    transactionId: BigInt(r.transaction_id),
+    streamId: r.stream_id,
+    streamVersion: r.stream_version,
+    type: r.event_type,
+    data: r.data,
+    metadata: r.metadata,
+    createdAt: r.created_at,
+  };
+}
+
+/**
+ * Append-only PostgreSQL event store.
+ * - append: compare-and-set on the stream version (unique (stream_id, stream_version)), so concurrent
+ *   writers conflict instead of overwriting;
+ * - readAll: only events of transactions below the oldest running one, in (transaction id, position)
+ *   order, so a reader never skips an event that a slower transaction commits later.
+ */
+@Injectable()
+export class EventStore {
+  /** Emits 'appended' after each commit in this process, so local projections wake at once. */
+  readonly notifications = new EventEmitter();
+
+  constructor(private readonly dataSource: DataSource) {
+    this.notifications.setMaxListeners(0);
+  }
+
+  async readStream(streamId: string): Promise<{ version: number; events: StoredEvent[] }> {
+    const rows: EventRow[] = await this.dataSource.query(
+      `SELECT global_position, transaction_id, stream_id, stream_version, event_type, data, metadata, created_at
+         FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+      [streamId],
+    );
+    const events = rows.map(toStoredEvent);
+    return { version: events.length ? events[events.length - 1].streamVersion : 0, events };
+  }
+
+  async append(
+    streamId: string,
+    expectedVersion: ExpectedVersion,
+    events: NewEvent[],
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const qr = this.dataSource.createQueryRunner();
+    await qr.connect();
+    try {
+      await qr.startTransaction('READ COMMITTED');
+      const result = await this.appendIn(qr, streamId, expectedVersion, events, options);
+      await qr.commitTransaction();
+      if (!result.duplicate) this.notifications.emit('appended', result.checkpoint);
+      return result;
+    } catch (err) {
+      if (qr.isTransactionActive) await qr.rollbackTransaction();
+      throw err;
+    } finally {
+      await qr.release();
+    }
+  }
+
+  private async appendIn(
+    qr: QueryRunner,
+    streamId: string,
+    expectedVersion: ExpectedVersion,
+    events: NewEvent[],
+    options: AppendOptions,
+  ): Promise<AppendResult> {
+    const keys = events.map((e) => e.idempotencyKey).filter((k): k is string => !!k);
+    const current = await this.currentVersion(qr, streamId);
+    if (keys.length) {
+      const seen: Array<{ idempotency_key: string }> = await qr.query(
+        `SELECT idempotency_key FROM events WHERE idempotency_key = ANY($1)`,
+        [keys],
+      );
+      if (seen.length === keys.length) return { nextVersion: current, checkpoint: null, duplicate: true };
+      if (seen.length) throw new Error(`append mixes new and already applied facts in stream ${streamId}`);
+    }
+    if (expectedVersion !== 'any' && current !== expectedVersion) {
+      throw new WrongExpectedVersionError(streamId, expectedVersion);
+    }
+    // The events insert is the transaction's first write: its xid is taken here, after the stream was
+    // read, which keeps (transaction id, position) order consistent with every stream's version order.
+    let inserted: Array<{ global_position: string; transaction_id: string }>;
+    try {
+      inserted = await qr.query(
+        `INSERT INTO events (stream_id, stream_version, event_type, data, metadata, idempotency_key)
+         SELECT $1, $2::int + ord, t, d, m, k
+           FROM unnest($3::text[], $4::jsonb[], $5::jsonb[], $6::text[]) WITH ORDINALITY AS x(t, d, m, k, ord)
+         ORDER BY ord
+         RETURNING global_position, transaction_id`,
+        [
+          streamId,
+          current,
+          events.map((e) => e.type),
+          events.map((e) => JSON.stringify(e.data ?? {})),
+          events.map((e) => JSON.stringify(e.metadata ?? {})),
+          events.map((e) => e.idempotencyKey ?? null),
+        ],
+      );
+    } catch (err) {
+      throw this.translateUniqueViolation(err, streamId, current, keys.length > 0);
+    }
+    for (const key of options.reserve ?? []) {
+      const taken: Array<{ stream_id: string }> = await qr.query(
+        `INSERT INTO unique_keys (kind, value, stream_id) VALUES ($1, $2, $3)
+         ON CONFLICT (kind, value) DO UPDATE SET kind = unique_keys.kind
+         RETURNING stream_id`,
+        [key.kind, key.value, streamId],
+      );
+      if (taken[0].stream_id !== streamId) throw new UniqueKeyTakenError(key.kind, key.value);
+    }
+    for (const key of options.release ?? []) {
+      await qr.query(`DELETE FROM unique_keys WHERE kind = $1 AND value = $2 AND stream_id = $3`, [
+        key.kind,
+        key.value,
+        streamId,
+      ]);
+    }
+    await qr.query(`SELECT pg_notify('cent_events', $1)`, [streamId]);
+    const last = inserted[inserted.length - 1];
+    return {
+      nextVersion: current + events.length,
+      checkpoint: { transactionId: BigInt(last.transaction_id), position: BigInt(last.global_position) },
+      duplicate: false,
+    };
+  }
+
+  private async currentVersion(qr: QueryRunner, streamId: string): Promise<number> {
+    const rows: Array<{ v: number | null }> = await qr.query(
+      `SELECT max(stream_version) AS v FROM events WHERE stream_id = $1`,
+      [streamId],
+    );
+    return rows[0].v ?? 0;
+  }
+
+  private translateUniqueViolation(err: unknown, streamId: string, expected: number, hasKeys: boolean): unknown {
+    const e = err as { code?: string; constraint?: string };
+    if (e.code !== PG_UNIQUE_VIOLATION) return err;
+    if (e.constraint === 'events_stream_version_unique') return new WrongExpectedVersionError(streamId, expected);
+    // A concurrent writer applied the same chain fact first: the caller re-reads and sees a duplicate.
+    if (e.constraint === 'events_idempotency_key_unique' && hasKeys) {
+      return new WrongExpectedVersionError(streamId, expected);
+    }
+    return err;
+  }
+
+  /**
+   * Events after `after`, in visibility order, never past the oldest running transaction
+   * (`pg_snapshot_xmin`): everything returned is committed and nothing earlier can still appear.
+   */
+  async readAll(after: Checkpoint, limit: number, runner?: QueryRunner): Promise<StoredEvent[]> {
+    const rows: EventRow[] = await (runner ?? this.dataSource).query(
+      `SELECT global_position, transaction_id, stream_id, stream_version, event_type, data, metadata, created_at
+         FROM events
+        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          AND (transaction_id, global_position) > ($1::xid8, $2::bigint)
+        ORDER BY transaction_id, global_position
+        LIMIT $3`,
+      [after.transactionId.toString(), after.position.toString(), limit],
+    );
+    return rows.map(toStoredEvent);
+  }
+}

@@ -1,0 +1,56 @@
+/** Who and what caused an event; chain facts also say where on the chain they were seen. */
+export interface EventMetadata {
+  actorId?: number | null;
+  causationId?: string;
+  correlationId?: string;
+  chain?: {
+    chainId: number;
+    blockNumber: number;
+    blockHash: string;
+    txHash: string;
+    logIndex: number;
+  };
+  [key: string]: unknown;
+}
+
+export interface NewEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+  metadata?: EventMetadata;
+  /** Unique across the store: appending an event whose key exists already is a no-op (chain facts). */
+  idempotencyKey?: string;
+}
+
+export interface StoredEvent<D = any> {
+  globalPosition: bigint;
+  transactionId: bigint;
+  streamId: string;
+  streamVersion: number;
+  type: string;
+  data: D;
+  metadata: EventMetadata;
+  createdAt: Date;
+}
+
+/** Readers' position: (transaction id, global position), the order in which events become visible. */
+export interface Checkpoint {
+  transactionId: bigint;
+  position: bigint;
+}
+
+export const START: Checkpoint = { transactionId: 0n, position: 0n };
+
+export function compareCheckpoints(a: Checkpoint, b: Checkpoint): number {
+  if (a.transactionId !== b.transactionId) return a.transactionId < b.transactionId ? -1 : 1;
+  if (a.position !== b.position) return a.position < b.position ? -1 : 1;
+  return 0;
+}
+
+/** The key that makes a chain log an idempotent fact. */
+export function chainFactKey(chainId: number, txHash: string, logIndex: number): string {
+  return `chain:${chainId}:${txHash.toLowerCase()}:${logIndex}`;
+}
+
+export type ExpectedVersion = number | 'any';
+/** Stream version of a stream with no events. */
+export const NO_STREAM = 0;

@@ -1,0 +1,16 @@
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from '../app.module';
+import { AppConfig } from '../config/app-config';
+
+/** Builds the HTTP application (shared by main.ts and the tests, so tests run the real wiring). */
+export async function createHttpApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
+    logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
+  });
+  if (config.TRUST_PROXY) app.set('trust proxy', 1);
+  app.disable('x-powered-by');
+  app.enableShutdownHooks();
+  return app;
+}

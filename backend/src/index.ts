@@ -1,0 +1,22 @@
+/** What the indexer (and other processes) import from the backend: the domain, its commands and config. */
+export * from './config/app-config';
+export { ConfigModule } from './config/config.module';
+export { DomainModule } from './domain.module';
+export { resolveDatabase } from './database/resolve-database';
+export { startEmbeddedPostgres, ensureDatabase } from './database/embedded-postgres';
+export { dataSourceOptions } from './database/database.module';
+export { EventStore } from './event-store/event-store';
+export { ProjectionRunner } from './projections/projection-runner';
+export * from './event-store/stored-event';
+export { DomainError } from './common/domain-error';
+export * from './common/money';
+export * from './tasks/task.events';
+export * from './tasks/task.constants';
+export { RecordTaskFundingCommand } from './tasks/commands/record-task-funding.command';
+export { RecordTaskRefundCommand } from './tasks/commands/record-task-refund.command';
+export { RevertTaskChainFactCommand } from './tasks/commands/revert-task-chain-fact.command';
+export { RequestPayoutCommand } from './payouts/commands/request-payout.command';
+export { RecordPayoutSentCommand } from './payouts/commands/record-payout-sent.command';
+export { RecordPayoutFailedCommand } from './payouts/commands/record-payout-failed.command';
+export { RecordRewardReleasedCommand } from './payouts/commands/record-reward-released.command';
+export { RevertRewardReleasedCommand } from './payouts/commands/revert-reward-released.command';

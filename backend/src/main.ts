@@ -1,0 +1,24 @@
+import 'reflect-metadata';
+import { loadConfig } from './config/app-config';
+import { resolveDatabase } from './database/resolve-database';
+import { createHttpApp } from './http/create-http-app';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await resolveDatabase(config);
+  const app = await createHttpApp(config, db.url);
+  await app.listen(config.PORT, '0.0.0.0');
+  console.log(`CENT Tasks API on http://localhost:${config.PORT}`);
+  const shutdown = async () => {
+    await app.close();
+    await db.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,19 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AggregateRepository } from '../../event-store/aggregate-repository';
+import { TaskAggregate } from '../../tasks/task.aggregate';
+import { RecordRewardReleasedCommand } from './record-reward-released.command';
+
+/** Returns false when this log had been applied already. */
+@CommandHandler(RecordRewardReleasedCommand)
+export class RecordRewardReleasedHandler implements ICommandHandler<RecordRewardReleasedCommand, boolean> {
+  constructor(private readonly repo: AggregateRepository) {}
+
+  async execute({ taskId, submissionId, recipient, amount, fact }: RecordRewardReleasedCommand): Promise<boolean> {
+    const { duplicate } = await this.repo.execute(
+      () => new TaskAggregate(taskId),
+      (task) => task.recordRewardReleased(fact, submissionId, recipient, amount),
+      { actorId: null, chain: fact },
+    );
+    return !duplicate;
+  }
+}

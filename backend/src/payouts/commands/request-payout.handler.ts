@@ -1,0 +1,29 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AggregateRepository } from '../../event-store/aggregate-repository';
+import { SubmissionLocator } from '../../submissions/submission-locator';
+import { TaskAggregate } from '../../tasks/task.aggregate';
+import { UsersReadRepository } from '../../users/users.read-repository';
+import { RequestPayoutCommand } from './request-payout.command';
+
+/** Returns whether a new request was recorded (false: already requested, sent or paid). */
+@CommandHandler(RequestPayoutCommand)
+export class RequestPayoutHandler implements ICommandHandler<RequestPayoutCommand, boolean> {
+  constructor(
+    private readonly repo: AggregateRepository,
+    private readonly locator: SubmissionLocator,
+    private readonly users: UsersReadRepository,
+  ) {}
+
+  async execute({ submissionId, requestedBy }: RequestPayoutCommand): Promise<boolean> {
+    const taskId = await this.locator.taskIdOf(submissionId);
+    const { result } = await this.repo.execute(
+      () => new TaskAggregate(taskId),
+      async (task) => {
+        const earner = await this.users.findById(task.submission(submissionId).userId);
+        return task.requestPayout(submissionId, earner?.walletAddress ?? null, requestedBy);
+      },
+      { actorId: requestedBy },
+    );
+    return result;
+  }
+}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { SubmissionsModule } from '../submissions/submissions.module';
+import { UsersModule } from '../users/users.module';
+import { RecordPayoutFailedHandler } from './commands/record-payout-failed.handler';
+import { RecordPayoutSentHandler } from './commands/record-payout-sent.handler';
+import { RecordRewardReleasedHandler } from './commands/record-reward-released.handler';
+import { RequestPayoutHandler } from './commands/request-payout.handler';
+import { RevertRewardReleasedHandler } from './commands/revert-reward-released.handler';
+
+@Module({
+  imports: [CqrsModule, UsersModule, SubmissionsModule],
+  providers: [
+    RequestPayoutHandler,
+    RecordPayoutSentHandler,
+    RecordPayoutFailedHandler,
+    RecordRewardReleasedHandler,
+    RevertRewardReleasedHandler,
+  ],
+})
+export class PayoutsModule {}

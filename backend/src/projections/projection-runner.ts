@@ -1,0 +1,204 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { DataSource, QueryRunner } from 'typeorm';
+import { EventStore } from '../event-store/event-store';
+import { Checkpoint, START, compareCheckpoints } from '../event-store/stored-event';
+import { Projection, ReadModelProjection } from './projection';
+
+const BATCH = 2000;
+const IDLE_POLL_MS = 500;
+
+/**
+ * Feeds every projection from the event store. One batch = one transaction: lock the projections'
+ * checkpoint rows (so several backend replicas never apply the same events twice), read the events after
+ * the lowest checkpoint, let each projection apply those after its own, and move each checkpoint.
+ */
+@Injectable()
+export class ProjectionRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ProjectionRunner.name);
+  private projections: Projection[] = [];
+  private reached: Checkpoint = START;
+  private waiters: Array<{ target: Checkpoint; resolve: () => void }> = [];
+  private stopped = true;
+  private wake: (() => void) | null = null;
+  private pendingWake = false;
+  private loop: Promise<void> | null = null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: EventStore,
+    private readonly discovery: DiscoveryService,
+  ) {}
+
+  private discover(): void {
+    if (this.projections.length) return;
+    this.projections = this.discovery
+      .getProviders({ metadataKey: ReadModelProjection.KEY })
+      .map((w) => w.instance as Projection)
+      .sort((a, b) => a.name.localeCompare(b.name));
+    const names = new Set(this.projections.map((p) => p.name));
+    if (names.size !== this.projections.length) throw new Error('two projections share a name');
+  }
+
+  get names(): string[] {
+    return this.projections.map((p) => p.name);
+  }
+
+  onApplicationBootstrap(): void {
+    this.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.stop();
+  }
+
+  start(): void {
+    this.discover();
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.store.notifications.on('appended', this.onAppended);
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.store.notifications.off('appended', this.onAppended);
+    this.poke();
+    await this.loop;
+    this.loop = null;
+  }
+
+  private readonly onAppended = () => this.poke();
+
+  private poke(): void {
+    this.pendingWake = true;
+    this.wake?.();
+  }
+
+  /** Resolves once every projection has applied the event at `target` (read-your-writes for commands). */
+  waitFor(target: Checkpoint | null, timeoutMs = 10_000): Promise<void> {
+    if (!target || compareCheckpoints(this.reached, target) >= 0) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w.resolve !== done);
+        reject(new Error('read model did not catch up in time'));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.waiters.push({ target, resolve: done });
+      this.poke();
+    });
+  }
+
+  /** Applies everything committed so far; returns how many events were read. Used by tests and rebuild. */
+  async catchUp(): Promise<number> {
+    this.discover();
+    let total = 0;
+    for (;;) {
+      const n = await this.runBatch();
+      total += n;
+      if (n < BATCH) return total;
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      this.pendingWake = false;
+      try {
+        const n = await this.runBatch();
+        if (n === BATCH) continue;
+      } catch (err) {
+        this.logger.error(`projection batch failed: ${(err as Error).message}`, (err as Error).stack);
+      }
+      if (this.stopped) break;
+      if (this.pendingWake && this.waiters.length === 0) continue;
+      // Waiters may target a transaction that is committed but still behind an older running one:
+      // poll briefly for them instead of sleeping the full idle interval.
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, this.waiters.length ? 5 : IDLE_POLL_MS);
+        this.wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+        if (this.pendingWake && this.waiters.length === 0) this.wake();
+      });
+      this.wake = null;
+    }
+  }
+
+  private async runBatch(): Promise<number> {
+    const qr = this.dataSource.createQueryRunner();
+    await qr.connect();
+    let read = 0;
+    let low: Checkpoint = START;
+    try {
+      await qr.startTransaction('READ COMMITTED');
+      const checkpoints = await this.lockCheckpoints(qr);
+      low = checkpoints.reduce((m, c) => (compareCheckpoints(c, m) < 0 ? c : m), checkpoints[0] ?? START);
+      const events = await this.store.readAll(low, BATCH, qr);
+      read = events.length;
+      if (events.length) {
+        const last = events[events.length - 1];
+        const lastCp: Checkpoint = { transactionId: last.transactionId, position: last.globalPosition };
+        for (let i = 0; i < this.projections.length; i++) {
+          const own = checkpoints[i];
+          const fresh = events.filter((e) => compareCheckpoints({ transactionId: e.transactionId, position: e.globalPosition }, own) > 0);
+          if (fresh.length) await this.projections[i].apply(fresh, qr);
+        }
+        await qr.query(
+          `UPDATE projection_checkpoints SET last_transaction_id = $1::xid8, last_position = $2, updated_at = now()
+            WHERE name = ANY($3)`,
+          [lastCp.transactionId.toString(), lastCp.position.toString(), this.names],
+        );
+        low = lastCp;
+      }
+      await qr.commitTransaction();
+    } catch (err) {
+      if (qr.isTransactionActive) await qr.rollbackTransaction();
+      throw err;
+    } finally {
+      await qr.release();
+    }
+    this.advance(low);
+    return read;
+  }
+
+  private async lockCheckpoints(qr: QueryRunner): Promise<Checkpoint[]> {
+    await qr.query(
+      `INSERT INTO projection_checkpoints (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING`,
+      [this.names],
+    );
+    const rows: Array<{ name: string; last_transaction_id: string; last_position: string }> = await qr.query(
+      `SELECT name, last_transaction_id, last_position FROM projection_checkpoints
+        WHERE name = ANY($1) ORDER BY name FOR UPDATE`,
+      [this.names],
+    );
+    const byName = new Map(rows.map((r) => [r.name, { transactionId: BigInt(r.last_transaction_id), position: BigInt(r.last_position) }]));
+    return this.projections.map((p) => byName.get(p.name) ?? START);
+  }
+
+  private advance(cp: Checkpoint): void {
+    if (compareCheckpoints(cp, this.reached) > 0) this.reached = cp;
+    const ready = this.waiters.filter((w) => compareCheckpoints(this.reached, w.target) >= 0);
+    this.waiters = this.waiters.filter((w) => compareCheckpoints(this.reached, w.target) < 0);
+    for (const w of ready) w.resolve();
+  }
+
+  /** Empties every projection's tables and replays the whole store into them. */
+  async rebuild(): Promise<number> {
+    this.discover();
+    const wasRunning = !this.stopped;
+    await this.stop();
+    const tables = this.projections.flatMap((p) => p.tables);
+    await this.dataSource.transaction(async (m) => {
+      if (tables.length) await m.query(`TRUNCATE ${tables.join(', ')}`);
+      await m.query(`DELETE FROM projection_checkpoints WHERE name = ANY($1)`, [this.names]);
+    });
+    this.reached = START;
+    const n = await this.catchUp();
+    if (wasRunning) this.start();
+    return n;
+  }
+}

@@ -1,0 +1,34 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AggregateRepository } from '../../event-store/aggregate-repository';
+import { TaskAggregate } from '../../tasks/task.aggregate';
+import { UsersReadRepository } from '../../users/users.read-repository';
+import { SubmissionLocator } from '../submission-locator';
+import { ReviewSubmissionCommand } from './review-submission.command';
+
+/**
+ * Approve or reject. An approval and its payout request are appended together, so an approved
+ * submission is never left without a payout request (or a recorded reason why it cannot be paid).
+ */
+@CommandHandler(ReviewSubmissionCommand)
+export class ReviewSubmissionHandler implements ICommandHandler<ReviewSubmissionCommand, void> {
+  constructor(
+    private readonly repo: AggregateRepository,
+    private readonly locator: SubmissionLocator,
+    private readonly users: UsersReadRepository,
+  ) {}
+
+  async execute({ reviewer, submissionId, decision, feedback }: ReviewSubmissionCommand): Promise<void> {
+    const taskId = await this.locator.taskIdOf(submissionId);
+    await this.repo.execute(
+      () => new TaskAggregate(taskId),
+      async (task) => {
+        task.review(submissionId, reviewer, decision, feedback, new Date());
+        if (decision === 'approved') {
+          const earner = await this.users.findById(task.submission(submissionId).userId);
+          task.requestPayout(submissionId, earner?.walletAddress ?? null, reviewer.id);
+        }
+      },
+      { actorId: reviewer.id },
+    );
+  }
+}

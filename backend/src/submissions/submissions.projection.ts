@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { StoredEvent } from '../event-store/stored-event';
+import { ReadModelProjection } from '../projections/projection';
+import { Row, RowProjection } from '../projections/row-projection';
+import { TaskEvents as T } from '../tasks/task.events';
+
+/** The `submissions` read table, including review fields, AI validation and payout progress. */
+@Injectable()
+@ReadModelProjection()
+export class SubmissionsProjection extends RowProjection {
+  readonly name = 'submissions';
+  readonly table = 'submissions';
+
+  protected keysOf(e: StoredEvent): number[] {
+    return e.type in T && typeof e.data.submissionId === 'number' ? [e.data.submissionId] : [];
+  }
+
+  protected fold(row: Row | undefined, e: StoredEvent): Row | undefined {
+    const d = e.data;
+    const at = e.createdAt.toISOString();
+    if (e.type === T.SubmissionSubmitted) {
+      return {
+        id: d.submissionId,
+        task_id: d.taskId,
+        user_id: d.userId,
+        proof_link: d.proofLink,
+        proof_text: d.proofText,
+        proof_file_url: d.proofFileUrl,
+        notes: d.notes,
+        status: 'pending',
+        reviewed_by: null,
+        review_notes: null,
+        reviewed_at: null,
+        payout_status: null,
+        payout_error: null,
+        payout_tx_hash: null,
+        payout_block_number: null,
+        transaction_hash: null,
+        ai_validated: false,
+        ai_validation: null,
+        created_at: d.createdAt,
+        updated_at: at,
+      };
+    }
+    if (!row) return undefined;
+    const r: Row = { ...row, updated_at: at };
+    switch (e.type) {
+      case T.SubmissionAiValidated:
+        return { ...r, ai_validated: true, ai_validation: d.result };
+      case T.SubmissionApproved:
+        return { ...r, status: 'approved', reviewed_by: d.reviewerId, review_notes: d.feedback, reviewed_at: d.reviewedAt };
+      case T.SubmissionRejected:
+        return { ...r, status: 'rejected', reviewed_by: d.reviewerId, review_notes: d.feedback, reviewed_at: d.reviewedAt };
+      case T.PayoutRequested:
+        return { ...r, payout_status: 'requested', payout_error: null };
+      case T.PayoutSent:
+        return r.payout_status === 'released' ? row : { ...r, payout_status: 'sent', payout_tx_hash: d.txHash };
+      case T.PayoutFailed:
+        return r.payout_status === 'released' ? row : { ...r, payout_status: 'failed', payout_error: d.reason };
+      case T.RewardReleased:
+        return {
+          ...r,
+          payout_status: 'released',
+          payout_error: null,
+          transaction_hash: d.txHash,
+          payout_tx_hash: d.txHash,
+          payout_block_number: d.blockNumber,
+        };
+      case T.RewardReleaseReverted:
+        return { ...r, payout_status: 'requested', transaction_hash: null, payout_block_number: null };
+      default:
+        return row;
+    }
+  }
+}

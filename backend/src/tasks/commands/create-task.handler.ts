@@ -1,0 +1,39 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { badRequest } from '../../common/domain-error';
+import { AggregateRepository } from '../../event-store/aggregate-repository';
+import { IdAllocator } from '../../event-store/id-allocator';
+import { TaskAggregate } from '../task.aggregate';
+import { CreateTaskCommand } from './create-task.command';
+
+@CommandHandler(CreateTaskCommand)
+export class CreateTaskHandler implements ICommandHandler<CreateTaskCommand, number> {
+  constructor(
+    private readonly repo: AggregateRepository,
+    private readonly ids: IdAllocator,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ creatorId, input }: CreateTaskCommand): Promise<number> {
+    const now = new Date();
+    if (input.deadline.getTime() <= now.getTime()) throw badRequest('Deadline must be in the future');
+    const id = await this.ids.next('task_id_seq');
+    await this.repo.execute(
+      () => new TaskAggregate(id),
+      (task) =>
+        task.create(
+          {
+            ...input,
+            creatorId,
+            deadline: input.deadline.toISOString(),
+            chainId: this.config.CHAIN_ID,
+            contractAddress: this.config.ESCROW_ADDRESS ?? null,
+          },
+          now,
+        ),
+      { actorId: creatorId },
+    );
+    return id;
+  }
+}

@@ -1,0 +1,5 @@
+import { Reviewer } from '../task.aggregate';
+
+export class SetTaskActiveCommand {
+  constructor(readonly actor: Reviewer, readonly taskId: number, readonly isActive: boolean) {}
+}

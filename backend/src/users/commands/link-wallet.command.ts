@@ -1,0 +1,3 @@
+export class LinkWalletCommand {
+  constructor(readonly userId: number, readonly walletAddress: string) {}
+}

@@ -1,0 +1,11 @@
+export class RegisterUserCommand {
+  constructor(
+    readonly input: {
+      method: 'wallet' | 'password';
+      username: string | null;
+      walletAddress: string | null;
+      email: string | null;
+      passwordHash: string | null;
+    },
+  ) {}
+}

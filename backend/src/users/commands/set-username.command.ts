@@ -1,0 +1,3 @@
+export class SetUsernameCommand {
+  constructor(readonly userId: number, readonly username: string) {}
+}
