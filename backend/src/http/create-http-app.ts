@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from '../app.module';
 import { AppConfig } from '../config/app-config';
+import { sessionMiddleware } from '../auth/session';
 
 /** Builds the HTTP application (shared by main.ts and the tests, so tests run the real wiring). */
 export async function createHttpApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
@@ -11,6 +12,14 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string): Pro
   });
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
+  const sessions = sessionMiddleware(config, databaseUrl);
+  app.use(sessions.middleware);
+  // The session store's pool closes with the app.
+  const close = app.close.bind(app);
+  app.close = async () => {
+    await close();
+    await sessions.pool.end();
+  };
   app.enableShutdownHooks();
   return app;
 }

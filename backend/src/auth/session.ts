@@ -1,0 +1,56 @@
+import connectPgSimple from 'connect-pg-simple';
+import session from 'express-session';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { Pool } from 'pg';
+import { AppConfig } from '../config/app-config';
+
+export const SESSION_COOKIE = 'cent.sid';
+export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+
+declare module 'express-session' {
+  interface SessionData {
+    userId?: number;
+    /** SIWE nonce issued by GET /api/auth/challenge, consumed once by POST /api/auth/web3. */
+    siwe?: { nonce: string; address?: string; issuedAt: string; expiresAt: string };
+  }
+}
+
+/**
+ * The session secret: SESSION_SECRET in production; elsewhere a random one generated once and kept under
+ * DATA_DIR, so sessions survive restarts without a secret in the repository.
+ */
+export function sessionSecret(config: AppConfig): string {
+  if (config.SESSION_SECRET) return config.SESSION_SECRET;
+  if (config.NODE_ENV === 'production') throw new Error('Invalid configuration:\n  SESSION_SECRET: required in production');
+  const file = path.join(config.DATA_DIR, 'session-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(config.DATA_DIR, { recursive: true });
+    fs.writeFileSync(file, randomBytes(48).toString('hex'), { mode: 0o600 });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+/** express-session with its store in PostgreSQL: HttpOnly, SameSite=Lax, Secure behind HTTPS. */
+export function sessionMiddleware(config: AppConfig, databaseUrl: string): { middleware: RequestHandler; pool: Pool } {
+  const PgStore = connectPgSimple(session);
+  const pool = new Pool({ connectionString: databaseUrl, max: 10 });
+  const middleware = session({
+    name: SESSION_COOKIE,
+    secret: sessionSecret(config),
+    store: new PgStore({ pool, tableName: 'sessions', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.publicOrigin.startsWith('https://'),
+      maxAge: SESSION_TTL_MS,
+      path: '/',
+    },
+  });
+  return { middleware, pool };
+}
