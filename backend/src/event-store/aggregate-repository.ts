@@ -9,8 +9,8 @@ import { EventMetadata } from './stored-event';
 
 export interface SaveOutcome<R> {
   result: R;
-  /** True when every raised event was an already applied chain fact. */
-  duplicate: boolean;
+  /** False when nothing new was stored: the decision raised nothing, or only already applied chain facts. */
+  appended: boolean;
 }
 
 /**
@@ -43,11 +43,11 @@ export class AggregateRepository {
       const aggregate = await this.load(create());
       const result = await decide(aggregate);
       const events = aggregate.pullEvents().map((e) => ({ ...e, metadata: { ...metadata, ...e.metadata } }));
-      if (events.length === 0) return { result, duplicate: false };
+      if (events.length === 0) return { result, appended: false };
       try {
         const appended = await this.store.append(aggregate.streamId, aggregate.version, events, options(aggregate));
         await this.projections.waitFor(appended.checkpoint);
-        return { result, duplicate: appended.duplicate };
+        return { result, appended: !appended.duplicate };
       } catch (err) {
         if (!(err instanceof WrongExpectedVersionError)) throw err;
         if (attempt >= maxRetries) {

@@ -9,11 +9,11 @@ export class RecordRewardReleasedHandler implements ICommandHandler<RecordReward
   constructor(private readonly repo: AggregateRepository) {}
 
   async execute({ taskId, submissionId, recipient, amount, fact }: RecordRewardReleasedCommand): Promise<boolean> {
-    const { duplicate } = await this.repo.execute(
+    const { appended } = await this.repo.execute(
       () => new TaskAggregate(taskId),
       (task) => task.recordRewardReleased(fact, submissionId, recipient, amount),
       { actorId: null, chain: fact },
     );
-    return !duplicate;
+    return appended;
   }
 }

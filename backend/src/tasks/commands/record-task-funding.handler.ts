@@ -10,7 +10,7 @@ export class RecordTaskFundingHandler implements ICommandHandler<RecordTaskFundi
   constructor(private readonly repo: AggregateRepository, private readonly users: UsersReadRepository) {}
 
   async execute({ taskId, fact, funder, amount }: RecordTaskFundingCommand): Promise<boolean> {
-    const { duplicate } = await this.repo.execute(
+    const { appended } = await this.repo.execute(
       () => new TaskAggregate(taskId),
       async (task) => {
         const creator = task.exists ? await this.users.findById(task.snapshot.creatorId) : null;
@@ -18,6 +18,6 @@ export class RecordTaskFundingHandler implements ICommandHandler<RecordTaskFundi
       },
       { actorId: null, chain: fact },
     );
-    return !duplicate;
+    return appended;
   }
 }

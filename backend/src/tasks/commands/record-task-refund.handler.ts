@@ -8,11 +8,11 @@ export class RecordTaskRefundHandler implements ICommandHandler<RecordTaskRefund
   constructor(private readonly repo: AggregateRepository) {}
 
   async execute({ taskId, fact, amount }: RecordTaskRefundCommand): Promise<boolean> {
-    const { duplicate } = await this.repo.execute(
+    const { appended } = await this.repo.execute(
       () => new TaskAggregate(taskId),
       (task) => task.recordRefund(fact, amount),
       { actorId: null, chain: fact },
     );
-    return !duplicate;
+    return appended;
   }
 }

@@ -1,0 +1,169 @@
+import { escrowAmount } from '../common/money';
+import { chainFact, createFundedTask, registerWalletUser } from '../../test/fixtures';
+import { startTestDomain, TestContext } from '../../test/test-app';
+import { DomainError } from '../common/domain-error';
+import { RecordTaskFundingCommand } from './commands/record-task-funding.command';
+import { CreateTaskCommand } from './commands/create-task.command';
+import { SubmitProofCommand } from '../submissions/commands/submit-proof.command';
+import { ReviewSubmissionCommand } from '../submissions/commands/review-submission.command';
+import { RecordRewardReleasedCommand } from '../payouts/commands/record-reward-released.command';
+import { taskInput } from '../../test/fixtures';
+import { MESSAGES } from './task.aggregate';
+
+const proof = (text = 'I wrote the thread: https://x.com/a/1') => ({ proofLink: null, proofText: text, proofFileUrl: null, notes: null });
+
+async function outcomes<T>(promises: Promise<T>[]) {
+  const settled = await Promise.allSettled(promises);
+  return {
+    ok: settled.filter((s): s is PromiseFulfilledResult<Awaited<T>> => s.status === 'fulfilled').map((s) => s.value as T),
+    errors: settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected').map((s) => s.reason as DomainError),
+  };
+}
+
+describe('task aggregate invariants under concurrency (real PostgreSQL)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await startTestDomain({ COMMAND_MAX_RETRIES: '60' });
+  });
+  afterAll(() => ctx.close());
+
+  it('accepts exactly maxCompletions of 50 concurrent submissions and refuses the rest with the spec message', async () => {
+    const creator = await registerWalletUser(ctx.commands);
+    const taskId = await createFundedTask(ctx.commands, creator, { maxCompletions: 5 });
+    const earners = await Promise.all(Array.from({ length: 50 }, () => registerWalletUser(ctx.commands)));
+    const { ok, errors } = await outcomes(earners.map((u) => ctx.commands.execute(new SubmitProofCommand(u.id, taskId, proof()))));
+    expect(ok).toHaveLength(5);
+    expect(errors).toHaveLength(45);
+    for (const e of errors) {
+      expect(e).toBeInstanceOf(DomainError);
+      expect(e.status).toBe(409);
+      expect(e.message).toBe('This task has reached its maximum of 5 submissions.');
+    }
+    const [row] = await ctx.dataSource.query(`SELECT total_submissions, pending_submissions FROM tasks WHERE id = $1`, [taskId]);
+    expect(row).toEqual({ total_submissions: 5, pending_submissions: 5 });
+    const [{ count }] = await ctx.dataSource.query(`SELECT count(*)::int AS count FROM submissions WHERE task_id = $1`, [taskId]);
+    expect(count).toBe(5);
+  });
+
+  it('records exactly one approval when 20 reviewers approve one submission at once', async () => {
+    const creator = await registerWalletUser(ctx.commands);
+    const earner = await registerWalletUser(ctx.commands);
+    const taskId = await createFundedTask(ctx.commands, creator);
+    const submissionId: number = await ctx.commands.execute(new SubmitProofCommand(earner.id, taskId, proof()));
+    const { ok, errors } = await outcomes(
+      Array.from({ length: 20 }, () =>
+        ctx.commands.execute(new ReviewSubmissionCommand({ id: creator.id, isAdmin: false }, submissionId, 'approved', null)),
+      ),
+    );
+    expect(ok).toHaveLength(1);
+    expect(errors.every((e) => e.message === 'This submission has already been approved')).toBe(true);
+    const approvals = await ctx.dataSource.query(
+      `SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND event_type = 'SubmissionApproved'`,
+      [`task-${taskId}`],
+    );
+    expect(approvals[0].n).toBe(1);
+    const payouts = await ctx.dataSource.query(
+      `SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND event_type = 'PayoutRequested'`,
+      [`task-${taskId}`],
+    );
+    expect(payouts[0].n).toBe(1);
+  });
+
+  it('keeps one submission when a user submits twice at the same time', async () => {
+    const creator = await registerWalletUser(ctx.commands);
+    const earner = await registerWalletUser(ctx.commands);
+    const taskId = await createFundedTask(ctx.commands, creator);
+    const { ok, errors } = await outcomes(
+      Array.from({ length: 6 }, () => ctx.commands.execute(new SubmitProofCommand(earner.id, taskId, proof()))),
+    );
+    expect(ok).toHaveLength(1);
+    expect(errors.map((e) => e.message)).toEqual(Array(5).fill(MESSAGES.alreadySubmitted));
+  });
+
+  it('frees a slot on rejection and never approves past maxCompletions', async () => {
+    const creator = await registerWalletUser(ctx.commands);
+    const taskId = await createFundedTask(ctx.commands, creator, { maxCompletions: 1 });
+    const [a, b] = await Promise.all([registerWalletUser(ctx.commands), registerWalletUser(ctx.commands)]);
+    const sa: number = await ctx.commands.execute(new SubmitProofCommand(a.id, taskId, proof()));
+    await expect(ctx.commands.execute(new SubmitProofCommand(b.id, taskId, proof()))).rejects.toThrow(MESSAGES.full(1));
+    const reviewer = { id: creator.id, isAdmin: false };
+    await expect(ctx.commands.execute(new ReviewSubmissionCommand(reviewer, sa, 'rejected', '  '))).rejects.toThrow(MESSAGES.feedbackRequired);
+    await ctx.commands.execute(new ReviewSubmissionCommand(reviewer, sa, 'rejected', 'Off topic'));
+    const sb: number = await ctx.commands.execute(new SubmitProofCommand(b.id, taskId, proof()));
+    await ctx.commands.execute(new ReviewSubmissionCommand(reviewer, sb, 'approved', null));
+    const [row] = await ctx.dataSource.query(`SELECT completions, total_submissions, pending_submissions FROM tasks WHERE id = $1`, [taskId]);
+    expect(row).toEqual({ completions: 1, total_submissions: 2, pending_submissions: 0 });
+  });
+
+  it('enforces who may submit and decide', async () => {
+    const creator = await registerWalletUser(ctx.commands);
+    const other = await registerWalletUser(ctx.commands);
+    const earner = await registerWalletUser(ctx.commands);
+    const taskId = await createFundedTask(ctx.commands, creator);
+    await expect(ctx.commands.execute(new SubmitProofCommand(creator.id, taskId, proof()))).rejects.toMatchObject({ status: 403, message: MESSAGES.ownTask });
+    const s: number = await ctx.commands.execute(new SubmitProofCommand(earner.id, taskId, proof()));
+    await expect(ctx.commands.execute(new ReviewSubmissionCommand({ id: other.id, isAdmin: false }, s, 'approved', null))).rejects.toMatchObject({ status: 403, message: MESSAGES.notReviewer });
+    await expect(ctx.commands.execute(new ReviewSubmissionCommand({ id: earner.id, isAdmin: true }, s, 'approved', null))).rejects.toMatchObject({ status: 403, message: MESSAGES.ownSubmission });
+    await ctx.commands.execute(new ReviewSubmissionCommand({ id: other.id, isAdmin: true }, s, 'rejected', 'Needs a link'));
+    await expect(ctx.commands.execute(new ReviewSubmissionCommand({ id: creator.id, isAdmin: false }, s, 'approved', null))).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('refuses proof of the wrong type and submissions to unfunded, inactive or expired tasks', async () => {
+    const creator = await registerWalletUser(ctx.commands);
+    const earner = await registerWalletUser(ctx.commands);
+    const linkTask = await createFundedTask(ctx.commands, creator, { submissionType: 'link' });
+    await expect(ctx.commands.execute(new SubmitProofCommand(earner.id, linkTask, proof()))).rejects.toThrow(MESSAGES.missingLink);
+    await expect(
+      ctx.commands.execute(new SubmitProofCommand(earner.id, linkTask, { ...proof(), proofLink: 'javascript:alert(1)' })),
+    ).rejects.toThrow('Please enter a valid URL');
+    const fileTask = await createFundedTask(ctx.commands, creator, { submissionType: 'file' });
+    await expect(ctx.commands.execute(new SubmitProofCommand(earner.id, fileTask, proof()))).rejects.toThrow(MESSAGES.missingFile);
+    const unfunded: number = await ctx.commands.execute(new CreateTaskCommand(creator.id, taskInput()));
+    await expect(ctx.commands.execute(new SubmitProofCommand(earner.id, unfunded, proof()))).rejects.toThrow(MESSAGES.notFunded);
+    const draft = await createFundedTask(ctx.commands, creator, { isActive: false });
+    await expect(ctx.commands.execute(new SubmitProofCommand(earner.id, draft, proof()))).rejects.toThrow(MESSAGES.inactive);
+    await expect(ctx.commands.execute(new SubmitProofCommand(earner.id, 999_999, proof()))).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('records a funding anomaly (and does not fund) when the funder or amount is wrong', async () => {
+    const creator = await registerWalletUser(ctx.commands);
+    const stranger = await registerWalletUser(ctx.commands);
+    const input = taskInput();
+    const t1: number = await ctx.commands.execute(new CreateTaskCommand(creator.id, input));
+    await ctx.commands.execute(new RecordTaskFundingCommand(t1, chainFact(), stranger.wallet, escrowAmount(input.reward, input.maxCompletions)));
+    const t2: number = await ctx.commands.execute(new CreateTaskCommand(creator.id, input));
+    await ctx.commands.execute(new RecordTaskFundingCommand(t2, chainFact(), creator.wallet, 1n));
+    const rows = await ctx.dataSource.query(`SELECT id, funding_status, funding_anomaly FROM tasks WHERE id = ANY($1) ORDER BY id`, [[t1, t2]]);
+    expect(rows.map((r: { funding_status: string }) => r.funding_status)).toEqual(['funding_anomaly', 'funding_anomaly']);
+    expect(rows[0].funding_anomaly).toMatch(/not by the creator's wallet/);
+    expect(rows[1].funding_anomaly).toMatch(/escrowed 1 base units/);
+  });
+
+  it('applies the same chain log twice as a no-op', async () => {
+    const creator = await registerWalletUser(ctx.commands);
+    const earner = await registerWalletUser(ctx.commands);
+    const input = taskInput({ reward: 70 });
+    const taskId: number = await ctx.commands.execute(new CreateTaskCommand(creator.id, input));
+    const funding = chainFact();
+    const amount = escrowAmount(70, input.maxCompletions);
+    expect(await ctx.commands.execute(new RecordTaskFundingCommand(taskId, funding, creator.wallet, amount))).toBe(true);
+    expect(await ctx.commands.execute(new RecordTaskFundingCommand(taskId, funding, creator.wallet, amount))).toBe(false);
+    const s: number = await ctx.commands.execute(new SubmitProofCommand(earner.id, taskId, proof()));
+    await ctx.commands.execute(new ReviewSubmissionCommand({ id: creator.id, isAdmin: false }, s, 'approved', null));
+    const release = chainFact({ logIndex: 3 });
+    const cmd = new RecordRewardReleasedCommand(taskId, s, earner.wallet, 70n * 10n ** 18n, release);
+    const snapshot = async () => ({
+      events: (await ctx.dataSource.query(`SELECT count(*)::int AS n FROM events`))[0].n,
+      board: await ctx.dataSource.query(`SELECT user_id, total_earned, completed_tasks FROM leaderboard WHERE user_id = $1`, [earner.id]),
+      sub: await ctx.dataSource.query(`SELECT payout_status, transaction_hash FROM submissions WHERE id = $1`, [s]),
+      task: await ctx.dataSource.query(`SELECT funding_status, released_amount FROM tasks WHERE id = $1`, [taskId]),
+    });
+    expect(await ctx.commands.execute(cmd)).toBe(true);
+    const once = await snapshot();
+    expect(await ctx.commands.execute(cmd)).toBe(false);
+    expect(await snapshot()).toEqual(once);
+    expect(once.board).toEqual([{ user_id: earner.id, total_earned: '70', completed_tasks: 1 }]);
+    expect(once.sub).toEqual([{ payout_status: 'released', transaction_hash: release.txHash }]);
+    expect(once.task).toEqual([{ funding_status: 'funded', released_amount: '70000000000000000000' }]);
+  });
+});
