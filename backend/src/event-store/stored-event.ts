@@ -46,9 +46,14 @@ export function compareCheckpoints(a: Checkpoint, b: Checkpoint): number {
   return 0;
 }
 
-/** The key that makes a chain log an idempotent fact. */
-export function chainFactKey(chainId: number, txHash: string, logIndex: number): string {
-  return `chain:${chainId}:${txHash.toLowerCase()}:${logIndex}`;
+/**
+ * The key that makes a chain log an idempotent fact. With `blockHash` the key names the log in ONE
+ * block: a reorganisation that drops the block and re-includes the same transaction elsewhere yields a
+ * new fact (applied after the old one's compensation), while the same log delivered again stays a no-op.
+ */
+export function chainFactKey(chainId: number, txHash: string, logIndex: number, blockHash?: string): string {
+  const base = `chain:${chainId}:${txHash.toLowerCase()}:${logIndex}`;
+  return blockHash ? `${base}:${blockHash.toLowerCase()}` : base;
 }
 
 export type ExpectedVersion = number | 'any';

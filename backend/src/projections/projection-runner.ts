@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { DataSource, QueryRunner } from 'typeorm';
 import { EventStore } from '../event-store/event-store';
@@ -6,7 +6,8 @@ import { Checkpoint, START, compareCheckpoints } from '../event-store/stored-eve
 import { Projection, ReadModelProjection } from './projection';
 
 const BATCH = 2000;
-const IDLE_POLL_MS = 500;
+// Appends from other processes (replicas, the indexer) are picked up by polling.
+const IDLE_POLL_MS = 100;
 
 /**
  * Feeds every projection from the event store. One batch = one transaction: lock the projections'
@@ -14,7 +15,7 @@ const IDLE_POLL_MS = 500;
  * the lowest checkpoint, let each projection apply those after its own, and move each checkpoint.
  */
 @Injectable()
-export class ProjectionRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ProjectionRunner.name);
   private projections: Projection[] = [];
   private reached: Checkpoint = START;
@@ -48,7 +49,8 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnApplicationSh
     this.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the database connections close (TypeORM closes them at application shutdown). */
+  async onModuleDestroy(): Promise<void> {
     await this.stop();
   }
 

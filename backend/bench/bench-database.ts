@@ -1,0 +1,30 @@
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startEmbeddedPostgres, EmbeddedDatabase } from '../src/database/embedded-postgres';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** A throwaway embedded PostgreSQL for a benchmark run (deleted on stop). */
+export async function benchDatabase(name: string): Promise<EmbeddedDatabase> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `cent-bench-${name}-`));
+  fs.chmodSync(dir, 0o755);
+  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port: await freePort(), database: name, persistent: false });
+  return {
+    url: db.url,
+    stop: async () => {
+      await db.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { Injectable } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { Client } from 'pg';
+import { QueryRunner } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { chainFact, createFundedTask, registerWalletUser } from '../../test/fixtures';
+import { testConfig, startTestDomain } from '../../test/test-app';
+import { createTestDatabase } from '../../test/test-database';
+import { DomainModule } from '../domain.module';
+import { EventStore } from '../event-store/event-store';
+import { StoredEvent } from '../event-store/stored-event';
+import { RecordRewardReleasedCommand } from '../payouts/commands/record-reward-released.command';
+import { ReviewSubmissionCommand } from '../submissions/commands/review-submission.command';
+import { SubmitProofCommand } from '../submissions/commands/submit-proof.command';
+import { SetTaskActiveCommand } from '../tasks/commands/set-task-active.command';
+import { SetUsernameCommand } from '../users/commands/set-username.command';
+import { UpdateProfileCommand } from '../users/commands/update-profile.command';
+import { ReadModelProjection, Projection } from './projection';
+import { ProjectionRunner } from './projection-runner';
+
+/** Writes every event it is given into `seen`, whose primary key makes a second delivery fail loudly. */
+@Injectable()
+@ReadModelProjection()
+class RecordingProjection implements Projection {
+  readonly name = 'recording';
+  readonly tables = ['seen'];
+  async apply(events: StoredEvent[], tx: QueryRunner): Promise<void> {
+    await tx.query(
+      `INSERT INTO seen (global_position, stream_id, stream_version)
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::int[])`,
+      [events.map((e) => e.globalPosition.toString()), events.map((e) => e.streamId), events.map((e) => e.streamVersion)],
+    );
+    await tx.query(`UPDATE seen_order SET n = n + $1`, [events.length]);
+    // Arrival order per stream: each batch must continue every stream exactly where it stopped.
+    await tx.query(
+      `INSERT INTO seen_arrival (stream_id, stream_version, arrival)
+       SELECT s, v, (SELECT n FROM seen_order) - $3 + o FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS x(s, v, o)`,
+      [events.map((e) => e.streamId), events.map((e) => e.streamVersion), events.length],
+    );
+  }
+}
+
+describe('ProjectionRunner', () => {
+  it('sees every one of 10,000 events from 8 concurrent writers exactly once and in stream order', async () => {
+    const url = await createTestDatabase();
+    const moduleRef = await Test.createTestingModule({
+      imports: [DomainModule.forRoot(testConfig(), url)],
+      providers: [RecordingProjection],
+    }).compile();
+    const bootstrap = new Client({ connectionString: url });
+    await bootstrap.connect();
+    const app = moduleRef.createNestApplication();
+    // The test projection's tables, created before the runner starts.
+    await app.get(DataSource).initialize().catch(() => undefined);
+    await bootstrap.query(`CREATE TABLE IF NOT EXISTS seen (global_position bigint PRIMARY KEY, stream_id text, stream_version int)`);
+    await bootstrap.query(`CREATE TABLE IF NOT EXISTS seen_order (n int)`);
+    await bootstrap.query(`INSERT INTO seen_order VALUES (0)`);
+    await bootstrap.query(`CREATE TABLE IF NOT EXISTS seen_arrival (stream_id text, stream_version int, arrival int)`);
+    await app.init();
+    const store = app.get(EventStore);
+    try {
+      const TOTAL = 10_000;
+      let remaining = TOTAL;
+      const take = (n: number) => {
+        const k = Math.min(n, remaining);
+        remaining -= k;
+        return k;
+      };
+      const fastWriter = async (w: number) => {
+        const versions = new Map<string, number>();
+        for (;;) {
+          const n = take(1 + Math.floor(Math.random() * 8));
+          if (n === 0) return;
+          const stream = `w${w}-s${Math.floor(Math.random() * 20)}`;
+          const v = versions.get(stream) ?? 0;
+          await store.append(stream, v, Array.from({ length: n }, (_, i) => ({ type: 'Tick', data: { i } })));
+          versions.set(stream, v + n);
+        }
+      };
+      // One writer holds its transaction open after inserting, so later positions commit before it.
+      const slowWriter = async () => {
+        const c = new Client({ connectionString: url });
+        await c.connect();
+        let v = 0;
+        for (;;) {
+          const n = take(5);
+          if (n === 0) break;
+          await c.query('BEGIN');
+          await c.query(
+            `INSERT INTO events (stream_id, stream_version, event_type, data)
+             SELECT 'slow', $1::int + g, 'Tick', '{}' FROM generate_series(1, $2::int) g`,
+            [v, n],
+          );
+          await c.query('SELECT pg_sleep(0.01)');
+          await c.query('COMMIT');
+          v += n;
+        }
+        await c.end();
+      };
+      await Promise.all([...Array.from({ length: 7 }, (_, w) => fastWriter(w)), slowWriter()]);
+      const runner = app.get(ProjectionRunner);
+      await runner.catchUp();
+      const [{ seen, distinct }] = (
+        await bootstrap.query(`SELECT count(*)::int AS seen, count(DISTINCT global_position)::int AS distinct FROM seen`)
+      ).rows;
+      const [{ total }] = (await bootstrap.query(`SELECT count(*)::int AS total FROM events`)).rows;
+      expect(total).toBe(TOTAL);
+      expect(seen).toBe(TOTAL);
+      expect(distinct).toBe(TOTAL);
+      // Within every stream, versions arrived as 1, 2, 3, ... with no gap and no reordering.
+      const bad = await bootstrap.query(`
+        SELECT stream_id FROM (
+          SELECT stream_id, stream_version, row_number() OVER (PARTITION BY stream_id ORDER BY arrival) AS rn FROM seen_arrival
+        ) x WHERE stream_version <> rn LIMIT 5`);
+      expect(bad.rows).toEqual([]);
+    } finally {
+      await bootstrap.end();
+      await app.close();
+    }
+  });
+
+  it('rebuilds every projection from position 0 into exactly the live rows', async () => {
+    const ctx = await startTestDomain();
+    try {
+      const c = ctx.commands;
+      const creator = await registerWalletUser(c, undefined, 'creator_one');
+      const earners = await Promise.all([1, 2, 3, 4].map((i) => registerWalletUser(c, undefined, `earner_${i}`)));
+      await c.execute(new UpdateProfileCommand(creator.id, { bio: 'I post tasks', email: 'c@example.com', profileImage: '/api/uploads/x.png' }));
+      await c.execute(new SetUsernameCommand(earners[0].id, 'renamed_earner'));
+      const tasks = [
+        await createFundedTask(c, creator, { reward: 10, maxCompletions: 3 }),
+        await createFundedTask(c, creator, { reward: 25, maxCompletions: 2, category: 'Design' }),
+      ];
+      for (const taskId of tasks) {
+        for (const [i, e] of earners.slice(0, 2).entries()) {
+          const s: number = await c.execute(new SubmitProofCommand(e.id, taskId, { proofLink: null, proofText: `proof ${i}`, proofFileUrl: null, notes: 'n' }));
+          await c.execute(new ReviewSubmissionCommand({ id: creator.id, isAdmin: false }, s, i === 0 ? 'approved' : 'rejected', i === 0 ? 'good' : 'bad'));
+          if (i === 0) await c.execute(new RecordRewardReleasedCommand(taskId, s, e.wallet, 10n ** 18n, chainFact()));
+        }
+      }
+      await c.execute(new SetTaskActiveCommand({ id: creator.id, isAdmin: false }, tasks[1], false));
+      const tables = ['users', 'tasks', 'submissions', 'leaderboard'];
+      const dump = async () => {
+        const out: Record<string, unknown[]> = {};
+        for (const t of tables) out[t] = await ctx.dataSource.query(`SELECT * FROM ${t} ORDER BY 1`);
+        return out;
+      };
+      const live = await dump();
+      expect(live.submissions).toHaveLength(4);
+      expect(live.leaderboard).toHaveLength(1);
+      const replayed = await ctx.projections.rebuild();
+      expect(replayed).toBeGreaterThan(20);
+      expect(await dump()).toEqual(live);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
