@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { AdminModule } from './admin/admin.module';
 import { ApiErrorFilter } from './common/domain-error.filter';
 import { AppConfig } from './config/app-config';
 import { DomainModule } from './domain.module';
@@ -11,7 +12,7 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [DomainModule.forRoot(config, databaseUrl), HealthModule],
+      imports: [DomainModule.forRoot(config, databaseUrl), HealthModule, AdminModule],
       providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
     };
   }

@@ -31,6 +31,20 @@ const schema = z.object({
     .default('')
     .transform((s) => s.split(',').map((a) => a.trim().toLowerCase()).filter(Boolean))
     .pipe(z.array(address)),
+  /** Submission validator (admin "AI analysis"): thresholds of the deterministic scorer, see src/validation. */
+  VALIDATOR_AUTO_APPROVE_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.85),
+  VALIDATOR_APPROVE_MIN_QUALITY: z.coerce.number().int().min(0).max(100).default(50),
+  VALIDATOR_NEAR_DUPLICATE_JACCARD: z.coerce.number().min(0).max(1).default(0.6),
+  VALIDATOR_IMAGE_DHASH_MAX_DISTANCE: z.coerce.number().int().min(0).max(64).default(10),
+  VALIDATOR_SYBIL_WINDOW_MINUTES: z.coerce.number().positive().default(10),
+  VALIDATOR_SYBIL_MIN_CLUSTER: z.coerce.number().int().min(2).default(3),
+  /** Optional OpenAI-compatible chat completions endpoint (e.g. http://host/v1/chat/completions) adding its judgement. */
+  VALIDATOR_LLM_URL: z.string().url().optional(),
+  VALIDATOR_LLM_MODEL: z.string().default('gpt-4o-mini'),
+  VALIDATOR_LLM_API_KEY: z.string().optional(),
+  VALIDATOR_LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** Most submissions one admin bulk run (bulk-validate, bulk-approve) takes, oldest pending first. */
+  ADMIN_BULK_LIMIT: z.coerce.number().int().positive().max(10_000).default(500),
   UPLOAD_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),

@@ -1,0 +1,86 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, UseGuards, ValidationPipe } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { CurrentUser } from '../auth/current-user';
+import { AdminGuard } from '../auth/guards';
+import { badRequest } from '../common/domain-error';
+import { UserRecord } from '../users/users.read-repository';
+import { ValidationResult } from '../validation/validation.types';
+import { BulkApproveCommand, BulkApproveResponse } from './commands/bulk-approve.command';
+import { BulkValidateCommand, BulkValidateResponse } from './commands/bulk-validate.command';
+import { ValidateSubmissionCommand, ValidatedSubmission } from './commands/validate-submission.command';
+import { AdminDashboardQueryDto, DASHBOARD_DEFAULT_LIMIT } from './dto/admin-dashboard.query.dto';
+import { BulkApproveDto } from './dto/bulk-approve.dto';
+import { BulkValidateDto } from './dto/bulk-validate.dto';
+import { AdminAnalyticsQueries } from './queries/admin-analytics.queries';
+import { AdminDashboardQueries } from './queries/admin-dashboard.queries';
+
+const validated = new ValidationPipe({ transform: true, whitelist: true, stopAtFirstError: true });
+const submissionId = new ParseIntPipe({ exceptionFactory: () => badRequest('Invalid submission id') });
+
+/** The admin console (spec part 2 "Admin dashboard"): admins only, 401 signed out, 403 for everyone else. */
+@ApiTags('admin')
+@Controller('api/admin')
+@UseGuards(AdminGuard)
+@ApiUnauthorizedResponse({ description: 'Not authenticated' })
+@ApiForbiddenResponse({ description: 'Admin privileges required' })
+export class AdminController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly dashboardQueries: AdminDashboardQueries,
+    private readonly analyticsQueries: AdminAnalyticsQueries,
+  ) {}
+
+  @Get('dashboard')
+  @ApiOperation({
+    summary: 'Users, tasks and submissions (one page each, newest first) plus the overview figures',
+    description: '`limit` (default 100, max 500) and `offset` page all three lists; `status` filters the submissions. ' +
+      '`overview` is aggregated over everything: counts by status, users with wallets, tasks per category, CENTS paid ' +
+      'out vs total rewards, the 5 recent submissions (pending first, then newest). `page.totals` gives the list sizes.',
+  })
+  dashboard(@Query(validated) q: AdminDashboardQueryDto) {
+    return this.dashboardQueries.dashboard({ limit: q.limit ?? DASHBOARD_DEFAULT_LIMIT, offset: q.offset ?? 0, status: q.status });
+  }
+
+  @Post('validate-submission/:id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Validate one submission; the result is stored on it (aiValidated) and returned' })
+  @ApiNotFoundResponse({ description: 'Submission not found' })
+  async validate(@Param('id', submissionId) id: number, @CurrentUser() admin: UserRecord): Promise<ValidationResult> {
+    const v: ValidatedSubmission = await this.commands.execute(new ValidateSubmissionCommand(admin.id, id));
+    return v.validation;
+  }
+
+  @Post('bulk-validate')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Validate every pending submission (oldest first, at most ADMIN_BULK_LIMIT)',
+    description: 'With `autoApprove: true` the ones eligible for auto-approval are approved with the admin as reviewer, ' +
+      'exactly like a manual approval (their payouts are requested).',
+  })
+  @ApiOkResponse({ description: '{ summary, autoApproval, results, errors }' })
+  bulkValidate(@Body(validated) dto: BulkValidateDto, @CurrentUser() admin: UserRecord): Promise<BulkValidateResponse> {
+    return this.commands.execute(new BulkValidateCommand({ id: admin.id, isAdmin: true }, dto.autoApprove === true));
+  }
+
+  @Post('bulk-approve')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Approve pending submissions one by one through the normal approval',
+    description: 'Body `{ submissionIds?: number[] }`: without ids every pending submission (oldest first, at most ' +
+      'ADMIN_BULK_LIMIT). A refused approval (task full, own submission, ...) is reported in `errors` and the run goes on; ' +
+      'ids that are no longer pending count as `skipped`.',
+  })
+  @ApiOkResponse({ description: '{ processed, skipped, errors: [{ submissionId, message }] }' })
+  bulkApprove(@Body(validated) dto: BulkApproveDto, @CurrentUser() admin: UserRecord): Promise<BulkApproveResponse> {
+    return this.commands.execute(new BulkApproveCommand({ id: admin.id, isAdmin: true }, dto.submissionIds));
+  }
+
+  @Get('analytics')
+  @ApiOperation({ summary: 'AI Analytics from recorded validations and the final human decisions' })
+  analytics() {
+    return this.analyticsQueries.analytics();
+  }
+}
