@@ -86,7 +86,13 @@ describe('EventStore (real PostgreSQL)', () => {
     expect(naive.map((r) => r.event_type)).toEqual(['Fast']);
     await slow.query('COMMIT');
     await slow.end();
-    const after = await store.readAll(before, 100);
+    // pg_snapshot_xmin is cluster-wide: a transaction open in another test file's database may hold
+    // readers back for a moment, so wait until both are visible.
+    let after = await store.readAll(before, 100);
+    for (let i = 0; i < 100 && after.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      after = await store.readAll(before, 100);
+    }
     expect(after.map((e) => e.type)).toEqual(['Slow', 'Fast']);
   });
 });

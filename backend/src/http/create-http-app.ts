@@ -14,12 +14,9 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string): Pro
   app.disable('x-powered-by');
   const sessions = sessionMiddleware(config, databaseUrl);
   app.use(sessions.middleware);
-  // The session store's pool closes with the app.
-  const close = app.close.bind(app);
-  app.close = async () => {
-    await close();
-    await sessions.pool.end();
-  };
+  // The session store's pool closes with the app: app.close() closes the HTTP server, which emits 'close'.
+  // (NestFactory returns a Proxy, so wrapping app.close itself is not possible.)
+  app.getHttpServer().once('close', () => void sessions.pool.end());
   app.enableShutdownHooks();
   return app;
 }

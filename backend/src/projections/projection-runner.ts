@@ -106,13 +106,20 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   private async run(): Promise<void> {
+    let failures = 0;
     while (!this.stopped) {
       this.pendingWake = false;
       try {
         const n = await this.runBatch();
+        failures = 0;
         if (n === BATCH) continue;
       } catch (err) {
-        this.logger.error(`projection batch failed: ${(err as Error).message}`, (err as Error).stack);
+        // A failed batch rolled back whole (checkpoints included): retry it, backing off while it keeps failing.
+        failures++;
+        if (failures === 1 || failures % 20 === 0) {
+          this.logger.error(`projection batch failed (${failures}x): ${(err as Error).message}`, (err as Error).stack);
+        }
+        await new Promise((r) => setTimeout(r, Math.min(5_000, 50 * 2 ** Math.min(failures, 7))));
       }
       if (this.stopped) break;
       if (this.pendingWake && this.waiters.length === 0) continue;
