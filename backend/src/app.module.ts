@@ -1,5 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { AccountsModule } from './accounts/accounts.module';
+import { AuthModule } from './auth/auth.module';
+import { apiValidationPipe } from './common/validation-pipe';
 import { AdminModule } from './admin/admin.module';
 import { ApiErrorFilter } from './common/domain-error.filter';
 import { AppConfig } from './config/app-config';
@@ -12,8 +15,11 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [DomainModule.forRoot(config, databaseUrl), HealthModule, AdminModule],
-      providers: [{ provide: APP_FILTER, useClass: ApiErrorFilter }],
+      imports: [DomainModule.forRoot(config, databaseUrl), HealthModule, AuthModule, AccountsModule, AdminModule],
+      providers: [
+        { provide: APP_FILTER, useClass: ApiErrorFilter },
+        { provide: APP_PIPE, useFactory: apiValidationPipe },
+      ],
     };
   }
 }

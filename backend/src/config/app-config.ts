@@ -49,6 +49,16 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   COMMAND_MAX_RETRIES: z.coerce.number().int().min(0).max(100).default(30),
+  /** Extra browser origins allowed to make state-changing requests besides PUBLIC_ORIGIN (e.g. a dev server). */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.string().url())),
+  /** Rate limits per client IP and route: sign-in/register routes and upload routes, per window. */
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(20),
 });
 
 export type AppConfig = z.infer<typeof schema> & { publicOrigin: string; uploadDir: string };

@@ -14,9 +14,18 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string): Pro
   app.disable('x-powered-by');
   const sessions = sessionMiddleware(config, databaseUrl);
   app.use(sessions.middleware);
-  // The session store's pool closes with the app: app.close() closes the HTTP server, which emits 'close'.
-  // (NestFactory returns a Proxy, so wrapping app.close itself is not possible.)
-  app.getHttpServer().once('close', () => void sessions.pool.end());
+  // The session store's pool closes with the app. NestFactory returns a Proxy whose `set` trap ignores
+  // assignments (`app.close = ...` does nothing), so the wrapper is defined on the target. (Not on the HTTP
+  // server's 'close' event: supertest listens and closes the server around every request.)
+  const close = (Object.getPrototypeOf(app) as INestApplication).close.bind(app);
+  Object.defineProperty(app, 'close', {
+    value: async () => {
+      await close();
+      await sessions.pool.end();
+    },
+    writable: true,
+    configurable: true,
+  });
   app.enableShutdownHooks();
   return app;
 }

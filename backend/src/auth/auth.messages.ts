@@ -1,0 +1,20 @@
+/** Texts of the sign-in routes (the spec shows none for the server side; these are ours). */
+export const AUTH_MESSAGES = {
+  addressRequired: 'A wallet address is required: GET /api/auth/challenge?address=0x...',
+  malformedMessage: 'Authentication failed: the sign-in message is not a valid Sign-In with Ethereum message',
+  noChallenge: 'Authentication failed: no sign-in challenge for this message, or it was already used. Please try again.',
+  challengeExpired: 'Authentication failed: the sign-in challenge expired. Please try again.',
+  wrongDomain: 'Authentication failed: the message was issued for another site',
+  wrongUri: 'Authentication failed: the message was issued for another address',
+  wrongChain: 'Authentication failed: the message is for another network',
+  badLifetime: 'Authentication failed: the message must expire within 10 minutes of being issued',
+  expired: 'Authentication failed: the sign-in message has expired',
+  notYetValid: 'Authentication failed: the sign-in message is not valid yet',
+  badSignature: 'Authentication failed: the signature does not match the wallet address',
+  addressMismatch: 'Authentication failed: the wallet address does not match the signed message',
+  invalidCredentials: 'Invalid username or password',
+  loggedOut: 'Logged out successfully',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  crossSite: 'Cross-site request refused',
+  unsupportedContentType: 'Unsupported content type: send JSON (application/json) or a multipart form',
+} as const;
