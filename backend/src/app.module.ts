@@ -1,13 +1,18 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module';
+import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { apiValidationPipe } from './common/validation-pipe';
-import { AdminModule } from './admin/admin.module';
 import { ApiErrorFilter } from './common/domain-error.filter';
 import { AppConfig } from './config/app-config';
 import { DomainModule } from './domain.module';
 import { HealthModule } from './health/health.module';
+import { DashboardModule } from './dashboard/dashboard.module';
+import { LeaderboardHttpModule } from './leaderboard/http/leaderboard-http.module';
+import { PayoutsHttpModule } from './payouts/http/payouts-http.module';
+import { SubmissionsHttpModule } from './submissions/http/submissions-http.module';
+import { TasksHttpModule } from './tasks/http/tasks-http.module';
 
 /** The HTTP API on top of the domain. Feature modules with controllers are listed here. */
 @Module({})
@@ -15,7 +20,18 @@ export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: AppModule,
-      imports: [DomainModule.forRoot(config, databaseUrl), HealthModule, AuthModule, AccountsModule, AdminModule],
+      imports: [
+        DomainModule.forRoot(config, databaseUrl),
+        HealthModule,
+        AuthModule,
+        AccountsModule,
+        TasksHttpModule,
+        SubmissionsHttpModule,
+        PayoutsHttpModule,
+        DashboardModule,
+        LeaderboardHttpModule,
+        AdminModule,
+      ],
       providers: [
         { provide: APP_FILTER, useClass: ApiErrorFilter },
         { provide: APP_PIPE, useFactory: apiValidationPipe },

@@ -1,0 +1,18 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Checks } from '../../tasks/http/validation';
+
+/** PATCH /api/submissions/:id. Feedback is optional to approve and required to reject (the aggregate says so). */
+export class ReviewSubmissionDto {
+  @ApiProperty({ enum: ['approved', 'rejected'] })
+  @IsIn(['approved', 'rejected'], { message: "Status must be 'approved' or 'rejected'" })
+  status!: 'approved' | 'rejected';
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Shown to the submitter as the review notes' })
+  @IsOptional()
+  @Checks(
+    IsString({ message: 'Feedback must be text' }),
+    MaxLength(5000, { message: 'Feedback is at most 5,000 characters' }),
+  )
+  feedback?: string | null;
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { TasksHttpModule } from '../../tasks/http/tasks-http.module';
+import { UsersModule } from '../../users/users.module';
+import { SubmissionQueries } from '../queries/submission.queries';
+import { SubmissionsController } from './submissions.controller';
+
+@Module({
+  imports: [CqrsModule, UsersModule, TasksHttpModule],
+  controllers: [SubmissionsController],
+  providers: [SubmissionQueries],
+  exports: [SubmissionQueries],
+})
+export class SubmissionsHttpModule {}

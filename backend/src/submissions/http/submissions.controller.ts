@@ -1,0 +1,104 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse,
+  ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { CurrentUser } from '../../auth/current-user';
+import { SignedInGuard } from '../../auth/guards';
+import { forbidden, notFound } from '../../common/domain-error';
+import { IdPipe } from '../../tasks/http/id.pipe';
+import { TaskQueries } from '../../tasks/queries/task.queries';
+import { MESSAGES } from '../../tasks/task.aggregate';
+import { UserRecord } from '../../users/users.read-repository';
+import { ReviewSubmissionCommand } from '../commands/review-submission.command';
+import { SubmitProofCommand } from '../commands/submit-proof.command';
+import { ReviewSubmissionDto } from '../dto/review-submission.dto';
+import { SubmitProofDto } from '../dto/submit-proof.dto';
+import { SubmissionQueries } from '../queries/submission.queries';
+import { SubmissionWithTask } from '../queries/submission.view';
+
+export const NOT_YOUR_SUBMISSION = "You can only view your own submissions and those on tasks you created";
+
+const orNull = (v: string | null | undefined) => (v === undefined ? null : v);
+
+@ApiTags('submissions')
+@Controller('api/submissions')
+@UseGuards(SignedInGuard)
+@ApiUnauthorizedResponse({ description: 'Not authenticated' })
+export class SubmissionsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly submissions: SubmissionQueries,
+    private readonly tasks: TaskQueries,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Submit proof on a task',
+    description:
+      'The submitter is the signed-in user. One submission per user and task; never on your own task; only on ' +
+      'active, funded tasks before their deadline with a free slot.',
+  })
+  @ApiCreatedResponse({ type: SubmissionWithTask })
+  @ApiBadRequestResponse({ description: "The proof does not fit the task's submission type (spec messages)" })
+  @ApiForbiddenResponse({ description: 'You cannot submit proof on your own task' })
+  @ApiNotFoundResponse({ description: 'Task not found' })
+  @ApiConflictResponse({ description: 'Already submitted, task full, inactive, not funded or past its deadline' })
+  async submit(@Body() dto: SubmitProofDto, @CurrentUser() user: UserRecord): Promise<SubmissionWithTask> {
+    // A task the user may not see answers like a missing one, so hidden drafts do not leak through here.
+    await this.tasks.findVisible(dto.taskId, { id: user.id, isAdmin: user.isAdmin });
+    const id: number = await this.commands.execute(
+      new SubmitProofCommand(user.id, dto.taskId, {
+        proofLink: orNull(dto.proofLink),
+        proofText: orNull(dto.proofText),
+        proofFileUrl: orNull(dto.proofFileUrl),
+        notes: orNull(dto.notes),
+      }),
+    );
+    return (await this.submissions.findWithTask(id))!;
+  }
+
+  @Get('user')
+  @ApiOperation({ summary: "The signed-in user's submissions, newest first, each with its task's title and reward" })
+  @ApiOkResponse({ type: [SubmissionWithTask] })
+  mine(@CurrentUser() user: UserRecord): Promise<SubmissionWithTask[]> {
+    return this.submissions.byUser(user.id);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One submission: to its submitter, the task creator and admins' })
+  @ApiOkResponse({ type: SubmissionWithTask })
+  @ApiForbiddenResponse({ description: NOT_YOUR_SUBMISSION })
+  @ApiNotFoundResponse({ description: 'Submission not found' })
+  async findOne(@Param('id', IdPipe) id: number, @CurrentUser() user: UserRecord): Promise<SubmissionWithTask> {
+    const s = await this.submissions.findWithTask(id);
+    if (!s) throw notFound(MESSAGES.submissionNotFound);
+    if (s.userId !== user.id && s.task.creatorId !== user.id && !user.isAdmin) throw forbidden(NOT_YOUR_SUBMISSION);
+    return s;
+  }
+
+  @Patch(':id')
+  @ApiOperation({
+    summary: 'Approve or reject a pending submission',
+    description:
+      "Only the task's creator or an admin, never on your own submission. Feedback is required to reject. An " +
+      'approval also requests the on-chain payout of the reward (payoutStatus becomes requested).',
+  })
+  @ApiOkResponse({ type: SubmissionWithTask })
+  @ApiBadRequestResponse({ description: 'Feedback required: Please provide feedback explaining why this submission is being rejected.' })
+  @ApiForbiddenResponse({ description: "Only the task's creator or an admin can review this submission" })
+  @ApiNotFoundResponse({ description: 'Submission not found' })
+  @ApiConflictResponse({ description: 'Already decided, or every slot already approved' })
+  async review(
+    @Param('id', IdPipe) id: number,
+    @Body() dto: ReviewSubmissionDto,
+    @CurrentUser() user: UserRecord,
+  ): Promise<SubmissionWithTask> {
+    await this.commands.execute(
+      new ReviewSubmissionCommand({ id: user.id, isAdmin: user.isAdmin }, id, dto.status, dto.feedback ?? null),
+    );
+    return (await this.submissions.findWithTask(id))!;
+  }
+}

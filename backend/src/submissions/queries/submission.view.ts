@@ -1,0 +1,49 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PayoutStatus, SubmissionStatus } from '../../tasks/task.constants';
+
+/** The few task fields a submission list shows beside each entry (title, category, reward). */
+export class SubmissionTaskSummary {
+  @ApiProperty() id!: number;
+  @ApiProperty() title!: string;
+  @ApiProperty() category!: string;
+  @ApiProperty({ description: 'Whole CENT' }) reward!: number;
+  @ApiProperty() creatorId!: number;
+}
+
+/** A submission as the API answers it: the spec's Submission entity in camelCase plus its payout progress. */
+export class SubmissionView {
+  @ApiProperty() id!: number;
+  @ApiProperty() taskId!: number;
+  @ApiProperty() userId!: number;
+  @ApiPropertyOptional({ type: String, nullable: true }) proofLink!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) proofText!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) proofFileUrl!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) notes!: string | null;
+  @ApiProperty({ enum: ['pending', 'approved', 'rejected'] }) status!: SubmissionStatus;
+  @ApiPropertyOptional({ type: Number, nullable: true }) reviewedBy!: number | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) reviewNotes!: string | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) reviewedAt!: Date | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'The on-chain release transaction once seen' })
+  transactionHash!: string | null;
+  @ApiProperty() aiValidated!: boolean;
+  @ApiProperty({ format: 'date-time' }) createdAt!: Date;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: Date;
+  @ApiPropertyOptional({ enum: ['requested', 'sent', 'released', 'failed'], nullable: true })
+  payoutStatus!: PayoutStatus | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) payoutError!: string | null;
+}
+
+export class SubmissionWithTask extends SubmissionView {
+  @ApiProperty({ type: SubmissionTaskSummary }) task!: SubmissionTaskSummary;
+}
+
+/** Alias `s` = submissions. */
+export const SUBMISSION_COLUMNS = `s.id, s.task_id AS "taskId", s.user_id AS "userId", s.proof_link AS "proofLink",
+  s.proof_text AS "proofText", s.proof_file_url AS "proofFileUrl", s.notes, s.status, s.reviewed_by AS "reviewedBy",
+  s.review_notes AS "reviewNotes", s.reviewed_at AS "reviewedAt", s.transaction_hash AS "transactionHash",
+  s.ai_validated AS "aiValidated", s.created_at AS "createdAt", s.updated_at AS "updatedAt",
+  s.payout_status AS "payoutStatus", s.payout_error AS "payoutError"`;
+
+/** Alias `t` = tasks, joined on s.task_id. */
+export const SUBMISSION_TASK_COLUMN = `json_build_object('id', t.id, 'title', t.title, 'category', t.category,
+  'reward', t.reward, 'creatorId', t.creator_id) AS task`;

@@ -1,0 +1,84 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Checks } from '../http/validation';
+import { ALL_CATEGORIES } from '../task.constants';
+
+export const TASK_SORTS = ['newest', 'oldest', 'reward-high', 'reward-low', 'deadline'] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+/** The browser's "no category filter" entry (spec part 2 §9). */
+export const ALL_CATEGORIES_LABEL = 'All Categories';
+export const MAX_PAGE = 100;
+
+const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+
+/**
+ * Optional listing parameters of GET /api/tasks. Without `limit` and `cursor` the answer is the spec's plain
+ * array; with either it is a page `{ items, nextCursor, total }`.
+ */
+export class ListTasksQuery {
+  @ApiPropertyOptional({ description: 'Case-insensitive text in the title or the description', maxLength: 200 })
+  @IsOptional()
+  @Checks(
+    IsString(),
+    MaxLength(200, { message: 'Search text is at most 200 characters' }),
+  )
+  search?: string;
+
+  @ApiPropertyOptional({ enum: [ALL_CATEGORIES_LABEL, ...ALL_CATEGORIES] })
+  @IsOptional()
+  @IsIn([ALL_CATEGORIES_LABEL, ...ALL_CATEGORIES], { message: 'Unknown category' })
+  category?: string;
+
+  @ApiPropertyOptional({ enum: TASK_SORTS, default: 'newest' })
+  @IsOptional()
+  @IsIn(TASK_SORTS, { message: `sort must be one of ${TASK_SORTS.join(', ')}` })
+  sort?: TaskSort;
+
+  @ApiPropertyOptional({ description: 'Minimum reward in CENT (inclusive)', minimum: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @Checks(
+    IsInt({ message: 'minReward must be a whole number' }),
+    Min(0, { message: 'minReward must be a whole number' }),
+  )
+  minReward?: number;
+
+  @ApiPropertyOptional({ description: 'Maximum reward in CENT (inclusive)', minimum: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @Checks(
+    IsInt({ message: 'maxReward must be a whole number' }),
+    Min(0, { message: 'maxReward must be a whole number' }),
+  )
+  maxReward?: number;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    description:
+      'Only tasks you can still submit to: active, funded, a free slot (pending + approved < maxCompletions), ' +
+      'deadline not passed, and (when signed in) no submission of yours',
+  })
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean({ message: 'available must be true or false' })
+  available?: boolean;
+
+  @ApiPropertyOptional({ description: `Page size (1-${MAX_PAGE}); switches the answer to a page`, minimum: 1, maximum: MAX_PAGE })
+  @IsOptional()
+  @Type(() => Number)
+  @Checks(
+    IsInt({ message: `limit must be a whole number from 1 to ${MAX_PAGE}` }),
+    Min(1, { message: `limit must be a whole number from 1 to ${MAX_PAGE}` }),
+    Max(MAX_PAGE, { message: `limit must be a whole number from 1 to ${MAX_PAGE}` }),
+  )
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'Opaque: the nextCursor of the previous page (same filters and sort)' })
+  @IsOptional()
+  @Checks(
+    IsString(),
+    MaxLength(500, { message: 'Invalid cursor' }),
+  )
+  cursor?: string;
+}

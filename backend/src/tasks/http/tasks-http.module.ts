@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { SubmissionQueries } from '../../submissions/queries/submission.queries';
+import { UsersModule } from '../../users/users.module';
+import { TaskQueries } from '../queries/task.queries';
+import { TasksController } from './tasks.controller';
+
+/** The tasks API (HTTP only: the domain's TasksModule stays free of controllers for the indexer). */
+@Module({
+  imports: [CqrsModule, UsersModule],
+  controllers: [TasksController],
+  providers: [TaskQueries, SubmissionQueries],
+  exports: [TaskQueries],
+})
+export class TasksHttpModule {}

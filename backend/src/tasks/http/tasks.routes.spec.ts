@@ -1,0 +1,184 @@
+import request from 'supertest';
+import { chainFact, createFundedTask } from '../../../test/fixtures';
+import { actor } from '../../../test/api/api-actors';
+import { startTestApp } from '../../../test/test-app';
+import { escrowAmount } from '../../common/money';
+import { RecordTaskFundingCommand } from '../commands/record-task-funding.command';
+
+const TOKEN = '0x' + '11'.repeat(20);
+const ESCROW = '0x' + '22'.repeat(20);
+const DAY = 24 * 3600 * 1000;
+
+function body(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Design a logo',
+    description: 'A round logo for CENT',
+    requirements: 'SVG and PNG',
+    category: 'Design',
+    submissionType: 'file',
+    reward: 120,
+    maxCompletions: 3,
+    estimatedTime: 90,
+    deadline: new Date(Date.now() + 3 * DAY).toISOString(),
+    isActive: true,
+    ...overrides,
+  };
+}
+
+const TASK_KEYS = [
+  'category', 'chainId', 'chainTaskId', 'completions', 'contractAddress', 'createdAt', 'creatorId', 'deadline',
+  'description', 'escrowAddress', 'escrowAmount', 'estimatedTime', 'fundingStatus', 'id', 'isActive', 'maxCompletions',
+  'pendingSubmissions', 'requirements', 'reward', 'submissionType', 'title', 'tokenAddress', 'totalSubmissions',
+].sort();
+
+describe('tasks API', () => {
+  let ctx: Awaited<ReturnType<typeof startTestApp>>;
+  beforeAll(async () => {
+    ctx = await startTestApp({ TOKEN_ADDRESS: TOKEN, ESCROW_ADDRESS: ESCROW, CHAIN_ID: '31337' });
+  });
+  afterAll(() => ctx.app.close());
+
+  it('POST /api/tasks creates a task awaiting funding with what the wallet needs to fund it', async () => {
+    const creator = await actor(ctx);
+    const sent = body({ creatorId: 999, contractAddress: '0x' + '33'.repeat(20), completions: 7 });
+    const res = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).send(sent).expect(201);
+    expect(Object.keys(res.body).sort()).toEqual(TASK_KEYS);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      title: 'Design a logo',
+      description: 'A round logo for CENT',
+      requirements: 'SVG and PNG',
+      category: 'Design',
+      creatorId: creator.id, // from the session, not the body's 999
+      reward: 120,
+      maxCompletions: 3,
+      completions: 0,
+      totalSubmissions: 0,
+      pendingSubmissions: 0,
+      estimatedTime: 90,
+      deadline: sent.deadline,
+      submissionType: 'file',
+      isActive: true,
+      contractAddress: ESCROW, // from configuration, not the body
+      createdAt: expect.any(String),
+      fundingStatus: 'awaiting_funding',
+      chainTaskId: String(res.body.id),
+      escrowAmount: (360n * 10n ** 18n).toString(),
+      chainId: 31337,
+      tokenAddress: TOKEN,
+      escrowAddress: ESCROW,
+    });
+    // Not listed, not visible to others, visible to its creator.
+    const list = await request(ctx.http).get('/api/tasks').expect(200);
+    expect(list.body.map((t: { id: number }) => t.id)).not.toContain(res.body.id);
+    await request(ctx.http).get(`/api/tasks/${res.body.id}`).expect(404, { message: 'Task not found' });
+    await request(ctx.http).get(`/api/tasks/${res.body.id}`).set('Cookie', creator.cookie).expect(200);
+
+    // Once the chain confirms the escrow it is public.
+    await ctx.commands.execute(new RecordTaskFundingCommand(res.body.id, chainFact(), creator.wallet, escrowAmount(120, 3)));
+    const after = await request(ctx.http).get(`/api/tasks/${res.body.id}`).expect(200);
+    expect(after.body.fundingStatus).toBe('funded');
+    const listed = await request(ctx.http).get('/api/tasks').expect(200);
+    expect(listed.body.map((t: { id: number }) => t.id)).toContain(res.body.id);
+  });
+
+  it('accepts the form\'s numbers as text and defaults isActive to true', async () => {
+    const creator = await actor(ctx);
+    const { isActive: _omit, ...rest } = body({ reward: '50', maxCompletions: '5', estimatedTime: '30' });
+    const res = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).send(rest).expect(201);
+    expect(res.body).toMatchObject({ reward: 50, maxCompletions: 5, estimatedTime: 30, isActive: true });
+  });
+
+  it.each([
+    [{ reward: 100001 }, 'Maximum 100,000 CENTS'],
+    [{ reward: 0 }, 'Reward must be a positive whole number'],
+    [{ reward: 1.5 }, 'Reward must be a positive whole number'],
+    [{ reward: 'abc' }, 'Reward must be a positive whole number'],
+    [{ maxCompletions: 101 }, 'Maximum 100 completions'],
+    [{ maxCompletions: 0 }, 'Max completions must be a positive whole number'],
+    [{ estimatedTime: 481 }, 'Maximum 8 hours (480 minutes)'],
+    [{ estimatedTime: -1 }, 'Estimated time must be a positive whole number of minutes'],
+    [{ title: '' }, 'Title is required'],
+    [{ title: '   ' }, 'Title is required'],
+    [{ title: undefined }, 'Title is required'],
+    [{ description: '' }, 'Description is required'],
+    [{ requirements: null }, 'Requirements are required'],
+    [{ category: 'Cooking' }, 'Category must be one of: Content, Development, Design, Marketing, Research, Social Media, Testing, Translation, Other'],
+    [{ category: undefined }, 'Category is required'],
+    [{ submissionType: 'video' }, 'Submission type must be one of: text, link, file, mixed'],
+    [{ deadline: undefined }, 'Deadline is required (a date and time in the future)'],
+    [{ deadline: 'soon' }, 'Deadline is required (a date and time in the future)'],
+    [{ deadline: new Date(Date.now() - 1000).toISOString() }, 'Deadline must be in the future'],
+    [{ isActive: 'yes' }, 'isActive must be true or false'],
+  ])('refuses %j with "%s"', async (override, message) => {
+    const creator = await actor(ctx);
+    const res = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).send(body(override)).expect(400);
+    expect(res.body.message).toBe(message);
+    expect(res.body.errors).toContain(message);
+  });
+
+  it('answers 401 to a signed-out creation and lists every bad field at once', async () => {
+    await request(ctx.http).post('/api/tasks').send(body()).expect(401, { message: 'Not authenticated' });
+    const creator = await actor(ctx);
+    const res = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).send({}).expect(400);
+    expect(res.body.errors).toEqual(expect.arrayContaining(['Title is required', 'Description is required', 'Requirements are required']));
+  });
+
+  it('keeps drafts and unfunded tasks out of the list; shows them to their creator and admins only', async () => {
+    const creator = await actor(ctx);
+    const other = await actor(ctx);
+    const admin = await actor(ctx, { admin: true });
+    const draft = await createFundedTask(ctx.commands, creator, { isActive: false });
+    const draftRes = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).send(body({ isActive: false })).expect(201);
+    const list = await request(ctx.http).get('/api/tasks').set('Cookie', creator.cookie).expect(200);
+    const ids = list.body.map((t: { id: number }) => t.id);
+    expect(ids).not.toContain(draft);
+    expect(ids).not.toContain(draftRes.body.id);
+    for (const id of [draft, draftRes.body.id]) {
+      await request(ctx.http).get(`/api/tasks/${id}`).expect(404);
+      await request(ctx.http).get(`/api/tasks/${id}`).set('Cookie', other.cookie).expect(404);
+      await request(ctx.http).get(`/api/tasks/${id}`).set('Cookie', creator.cookie).expect(200);
+      await request(ctx.http).get(`/api/tasks/${id}`).set('Cookie', admin.cookie).expect(200);
+    }
+  });
+
+  it('answers 404 for a missing task and 400 for a malformed id', async () => {
+    await request(ctx.http).get('/api/tasks/999999').expect(404, { message: 'Task not found' });
+    await request(ctx.http).get('/api/tasks/abc').expect(400, { message: 'Invalid id' });
+    await request(ctx.http).get('/api/tasks/0').expect(400, { message: 'Invalid id' });
+    await request(ctx.http).get('/api/tasks/99999999999').expect(400, { message: 'Invalid id' });
+  });
+
+  it('GET /api/tasks/:id/user-submission: hasSubmitted and the submission, 401 signed out', async () => {
+    const creator = await actor(ctx);
+    const earner = await actor(ctx);
+    const taskId = await createFundedTask(ctx.commands, creator, { submissionType: 'text' });
+    await request(ctx.http).get(`/api/tasks/${taskId}/user-submission`).expect(401, { message: 'Not authenticated' });
+    await request(ctx.http)
+      .get(`/api/tasks/${taskId}/user-submission`)
+      .set('Cookie', earner.cookie)
+      .expect(200, { hasSubmitted: false, submission: null });
+    const sub = await request(ctx.http)
+      .post('/api/submissions')
+      .set('Cookie', earner.cookie)
+      .send({ taskId, userId: creator.id, proofText: 'done', proofLink: null, proofFileUrl: null, notes: 'n' })
+      .expect(201);
+    const res = await request(ctx.http).get(`/api/tasks/${taskId}/user-submission`).set('Cookie', earner.cookie).expect(200);
+    expect(res.body.hasSubmitted).toBe(true);
+    expect(res.body.submission).toMatchObject({ id: sub.body.id, taskId, userId: earner.id, status: 'pending', proofText: 'done' });
+    await request(ctx.http).get('/api/tasks/999999/user-submission').set('Cookie', earner.cookie).expect(404);
+  });
+
+  it('round-trips <script> and javascript: text as data', async () => {
+    const creator = await actor(ctx);
+    const evil = {
+      title: '<script>alert("x")</script>',
+      description: 'Click [here](javascript:alert(1)) or <a href="javascript:alert(document.cookie)">this</a>',
+      requirements: '<img src=x onerror=alert(1)> & "quotes" \'single\'',
+    };
+    const res = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).send(body(evil)).expect(201);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const got = await request(ctx.http).get(`/api/tasks/${res.body.id}`).set('Cookie', creator.cookie).expect(200);
+    expect(got.body).toMatchObject(evil);
+  });
+});
