@@ -20,3 +20,5 @@ export { RecordPayoutSentCommand } from './payouts/commands/record-payout-sent.c
 export { RecordPayoutFailedCommand } from './payouts/commands/record-payout-failed.command';
 export { RecordRewardReleasedCommand } from './payouts/commands/record-reward-released.command';
 export { RevertRewardReleasedCommand } from './payouts/commands/revert-reward-released.command';
+export * from './payouts/commands/apply-escrow-logs.command';
+export * from './payouts/releaser-key';

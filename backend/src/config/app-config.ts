@@ -49,6 +49,20 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   COMMAND_MAX_RETRIES: z.coerce.number().int().min(0).max(100).default(30),
+  // ---- indexer and payout worker (indexer/, backend/src/payouts, backend/src/escrow) ----
+  /** Blocks a log must be under the head before the indexer applies it (0 on the local chain). */
+  CONFIRMATIONS: z.coerce.number().int().min(0).max(10_000).default(0),
+  /** First block the indexer scans; default: the deployment file's deploymentBlock (or 0). */
+  ESCROW_DEPLOYMENT_BLOCK: z.coerce.number().int().min(0).optional(),
+  /** Hot wallet that sends release/releaseBatch. Default only on chain 31337 (see releaserPrivateKey). */
+  RELEASER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key').optional(),
+  INDEXER_BATCH_BLOCKS: z.coerce.number().int().min(1).max(100_000).default(2000),
+  INDEXER_POLL_MS: z.coerce.number().int().min(10).default(250),
+  /** How many recent blocks' hashes are kept to detect and unwind reorganisations. */
+  INDEXER_REORG_DEPTH: z.coerce.number().int().min(1).default(128),
+  /** Approvals of one task requested within this window go out as one releaseBatch. */
+  PAYOUT_BATCH_WINDOW_MS: z.coerce.number().int().min(0).default(500),
+  PAYOUT_POLL_MS: z.coerce.number().int().min(10).default(200),
   /** Extra browser origins allowed to make state-changing requests besides PUBLIC_ORIGIN (e.g. a dev server). */
   ALLOWED_ORIGINS: z
     .string()

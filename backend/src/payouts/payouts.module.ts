@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { SubmissionsModule } from '../submissions/submissions.module';
 import { UsersModule } from '../users/users.module';
+import { ApplyEscrowLogsHandler } from './commands/apply-escrow-logs.handler';
 import { RecordPayoutFailedHandler } from './commands/record-payout-failed.handler';
 import { RecordPayoutSentHandler } from './commands/record-payout-sent.handler';
 import { RecordRewardReleasedHandler } from './commands/record-reward-released.handler';
@@ -16,6 +17,7 @@ import { RevertRewardReleasedHandler } from './commands/revert-reward-released.h
     RecordPayoutFailedHandler,
     RecordRewardReleasedHandler,
     RevertRewardReleasedHandler,
+    ApplyEscrowLogsHandler,
   ],
 })
 export class PayoutsModule {}

@@ -197,7 +197,7 @@ export class TaskAggregate extends Aggregate<TaskState> {
    */
   recordFunding(fact: E.ChainFact, funder: string, amount: bigint, creatorWallet: string | null): void {
     this.mustExist();
-    const key = chainFactKey(fact.chainId, fact.txHash, fact.logIndex);
+    const key = chainFactKey(fact.chainId, fact.txHash, fact.logIndex, fact.blockHash);
     const base = { ...fact, taskId: this.id, funder, amount: amount.toString() };
     const reasons: string[] = [];
     if (this.state.funding !== 'awaiting_funding') reasons.push(`task is already ${this.state.funding}`);
@@ -217,7 +217,7 @@ export class TaskAggregate extends Aggregate<TaskState> {
   recordRefund(fact: E.ChainFact, amount: bigint): void {
     this.mustExist();
     this.raise<E.TaskRefundedData>(T.TaskRefunded, { ...fact, taskId: this.id, amount: amount.toString() },
-      chainFactKey(fact.chainId, fact.txHash, fact.logIndex));
+      chainFactKey(fact.chainId, fact.txHash, fact.logIndex, fact.blockHash));
   }
 
   /** Compensates a funding or refund fact whose block was dropped by a reorganisation. */
@@ -349,7 +349,7 @@ export class TaskAggregate extends Aggregate<TaskState> {
     }
     this.raise<E.RewardReleasedData>(T.RewardReleased, {
       ...fact, submissionId, taskId: this.id, userId: sub.userId, recipient, amount: amount.toString(), reward: this.state.reward,
-    }, chainFactKey(fact.chainId, fact.txHash, fact.logIndex));
+    }, chainFactKey(fact.chainId, fact.txHash, fact.logIndex, fact.blockHash));
   }
 
   revertRewardReleased(submissionId: number, txHash: string, logIndex: number): void {

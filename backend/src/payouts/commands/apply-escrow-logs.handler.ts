@@ -1,0 +1,59 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { DomainError } from '../../common/domain-error';
+import { AggregateRepository } from '../../event-store/aggregate-repository';
+import { chainFactKey } from '../../event-store/stored-event';
+import { TaskAggregate } from '../../tasks/task.aggregate';
+import { UsersReadRepository } from '../../users/users.read-repository';
+import { ApplyEscrowLogsCommand, EscrowLog, EscrowLogOutcome } from './apply-escrow-logs.command';
+
+const keyOf = (l: EscrowLog) => chainFactKey(l.fact.chainId, l.fact.txHash, l.fact.logIndex, l.fact.blockHash);
+
+/**
+ * Returns one outcome per log. Logs whose idempotency key is already in the store are skipped up front
+ * (a crash can leave a range half applied, and a re-read range may then hold old and new facts of the
+ * same task: the store refuses an append that mixes them). A log a domain rule refuses (unknown
+ * submission, a second release of a paid submission) is reported, not thrown, so one odd log never
+ * blocks the chain behind it; the audit lists them.
+ */
+@CommandHandler(ApplyEscrowLogsCommand)
+export class ApplyEscrowLogsHandler implements ICommandHandler<ApplyEscrowLogsCommand, EscrowLogOutcome[]> {
+  constructor(
+    private readonly repo: AggregateRepository,
+    private readonly users: UsersReadRepository,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async execute({ taskId, logs }: ApplyEscrowLogsCommand): Promise<EscrowLogOutcome[]> {
+    const keys = logs.map(keyOf);
+    const seenRows: Array<{ idempotency_key: string }> = await this.dataSource.query(
+      `SELECT idempotency_key FROM events WHERE idempotency_key = ANY($1)`,
+      [keys],
+    );
+    const seen = new Set(seenRows.map((r) => r.idempotency_key));
+    const { result } = await this.repo.execute(
+      () => new TaskAggregate(taskId),
+      async (task) => {
+        const outcomes: EscrowLogOutcome[] = [];
+        if (!task.exists) return logs.map((): EscrowLogOutcome => ({ result: 'rejected', reason: `unknown task ${taskId}` }));
+        const needsCreator = logs.some((l, i) => l.kind === 'funded' && !seen.has(keys[i]));
+        const creator = needsCreator ? await this.users.findById(task.snapshot.creatorId) : null;
+        logs.forEach((log, i) => {
+          if (seen.has(keys[i])) return outcomes.push({ result: 'duplicate' });
+          try {
+            if (log.kind === 'funded') task.recordFunding(log.fact, log.funder, log.amount, creator?.walletAddress ?? null);
+            else if (log.kind === 'refunded') task.recordRefund(log.fact, log.amount);
+            else task.recordRewardReleased(log.fact, log.submissionId, log.recipient, log.amount);
+            outcomes.push({ result: 'applied' });
+          } catch (err) {
+            if (!(err instanceof DomainError)) throw err;
+            outcomes.push({ result: 'rejected', reason: err.message });
+          }
+        });
+        return outcomes;
+      },
+      { actorId: null, source: 'indexer' },
+    );
+    return result;
+  }
+}

@@ -1,0 +1,177 @@
+import { BlockHeader, ChainReader } from '../chain/chain-reader';
+import { DecodedLog, decodeEscrowLog } from '../chain/escrow-logs';
+import { Logger, sleep } from '../chain/json-rpc';
+import { Checkpoint, CheckpointStore } from './checkpoint-store';
+import { FactDispatcher } from './fact-dispatcher';
+
+export interface FollowerOptions {
+  chainId: number;
+  escrow: string;
+  startBlock: number;
+  confirmations: number;
+  batchBlocks: number;
+  reorgDepth: number;
+  pollMs: number;
+}
+
+/**
+ * Follows the TaskEscrow logs from the deployment block up to `head - confirmations`, range by range.
+ *
+ * Exactly once, although the domain commands append in their own transactions (the event store and the
+ * aggregates own those), in this order per range:
+ *   1. the range's logs are recorded as intents (indexer_applied_logs);
+ *   2. the commands run; every chain fact carries the idempotency key (chain, tx, logIndex, blockHash),
+ *      so applying a log that is already in the store is a no-op;
+ *   3. outcomes, block hashes and the checkpoint (number + hash) commit in one transaction.
+ * A crash before 3 re-reads the same range after the restart: facts already appended are no-ops, the rest
+ * are appended: nothing lost, nothing twice. This gives what one transaction for "commands + checkpoint"
+ * would give, without the indexer reaching into the event store's transactions.
+ *
+ * Reorganisations: before every range the checkpoint block must still be canonical and the next block's
+ * parent must be it. Otherwise the follower walks its recent block hashes back to the newest one still on
+ * the chain (the common ancestor), compensates every fact from blocks no longer canonical (newest first:
+ * RevertRewardReleased / RevertTaskChainFact), moves the checkpoint back and re-reads from there. The key
+ * includes the block hash, so the same transaction re-included in another block is a new fact.
+ */
+export class LogFollower {
+  private stopped = false;
+  private running: Promise<void> | null = null;
+  /** Resolves the idle sleep early (tests, shutdown). */
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly reader: ChainReader,
+    private readonly store: CheckpointStore,
+    private readonly dispatcher: FactDispatcher,
+    private readonly opts: FollowerOptions,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.running ??= this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.running;
+    this.running = null;
+  }
+
+  private async run(): Promise<void> {
+    let backoff = 100;
+    let resumed = false;
+    while (!this.stopped) {
+      try {
+        if (!resumed) {
+          await this.resume();
+          resumed = true;
+        }
+        const progressed = await this.step();
+        backoff = 100;
+        if (!progressed) await this.idle(this.opts.pollMs);
+      } catch (err) {
+        this.logger.error(`indexer step failed, retrying in ${backoff} ms: ${(err as Error).stack ?? err}`);
+        await this.idle(backoff);
+        backoff = Math.min(5_000, backoff * 2);
+      }
+    }
+  }
+
+  private idle(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(done, ms);
+      function done() {
+        clearTimeout(t);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  /**
+   * After a restart, intents above the checkpoint come from a range that did not finish. Those whose
+   * block is still canonical are simply re-applied by the next step (no-ops where already applied);
+   * those whose block was dropped meanwhile are compensated now.
+   */
+  async resume(): Promise<void> {
+    const cp = await this.store.checkpoint();
+    await this.rewindTo(cp);
+  }
+
+  /** One range. Returns false when there was nothing to do (at the head). */
+  async step(): Promise<boolean> {
+    const cp = await this.store.checkpoint();
+    const head = await this.reader.headNumber();
+    if (cp.hash !== null) {
+      const still = await this.reader.block(cp.number);
+      if (!still || still.hash !== cp.hash) {
+        await this.handleReorg(cp);
+        return true;
+      }
+    }
+    const target = head - this.opts.confirmations;
+    if (target <= cp.number) return false;
+    const from = cp.number + 1;
+    const to = Math.min(target, cp.number + this.opts.batchBlocks);
+    const toHeader = await this.reader.block(to);
+    const fromHeader = from === to ? toHeader : await this.reader.block(from);
+    if (!toHeader || !fromHeader) return true; // the chain got shorter meanwhile: look again
+    if (cp.hash !== null && fromHeader.parentHash !== cp.hash) {
+      await this.handleReorg(cp);
+      return true;
+    }
+    const raw = await this.reader.logs(this.opts.escrow, from, to);
+    const toAgain = await this.reader.block(to);
+    if (!toAgain || toAgain.hash !== toHeader.hash) return true; // reorganised while reading: read again
+    const logs: DecodedLog[] = [];
+    for (const r of raw) {
+      if (r.removed) continue;
+      const d = decodeEscrowLog(r, this.opts.chainId);
+      if (!d) continue;
+      if ((d.fact.blockNumber === to && d.fact.blockHash !== toHeader.hash) || (d.fact.blockNumber === from && d.fact.blockHash !== fromHeader.hash)) {
+        return true; // a log from another fork than the headers: read again
+      }
+      logs.push(d);
+    }
+    logs.sort((a, b) => a.fact.blockNumber - b.fact.blockNumber || a.fact.logIndex - b.fact.logIndex);
+    await this.store.recordIntents(logs);
+    const outcomes = await this.dispatcher.apply(logs);
+    const blocks = new Map<number, BlockHeader>([[fromHeader.number, fromHeader]]);
+    for (const l of logs) {
+      if (!blocks.has(l.fact.blockNumber)) blocks.set(l.fact.blockNumber, { number: l.fact.blockNumber, hash: l.fact.blockHash, parentHash: '' });
+    }
+    await this.store.commitRange(logs, outcomes, [...blocks.values()], toHeader, to - this.opts.reorgDepth);
+    return true;
+  }
+
+  /** The checkpoint is no longer canonical: find the newest recorded block that is, and rewind to it. */
+  private async handleReorg(cp: Checkpoint): Promise<void> {
+    let ancestor: Checkpoint | null = null;
+    for (const b of await this.store.recentBlocks(cp.number)) {
+      const onChain = await this.reader.block(b.number);
+      if (onChain && onChain.hash === b.hash) {
+        ancestor = b;
+        break;
+      }
+    }
+    // Deeper than the kept history: re-verify from the start (only non-canonical facts are compensated).
+    ancestor ??= { number: this.opts.startBlock - 1, hash: null };
+    this.logger.warn(`reorg detected at block ${cp.number} (${cp.hash}); common ancestor ${ancestor.number}`);
+    await this.rewindTo(ancestor);
+  }
+
+  private async rewindTo(ancestor: Checkpoint): Promise<void> {
+    const rows = await this.store.logsAbove(ancestor.number);
+    if (!rows.length && ancestor.hash !== null) {
+      await this.store.rewound(ancestor, []);
+      return;
+    }
+    const canonical = new Map<number, string | null>();
+    for (const n of new Set(rows.map((r) => r.blockNumber))) canonical.set(n, (await this.reader.block(n))?.hash ?? null);
+    const dropped = rows.filter((r) => canonical.get(r.blockNumber) !== r.blockHash);
+    for (const row of dropped) await this.dispatcher.compensate(row);
+    await this.store.rewound(ancestor, [...new Set(dropped.map((r) => r.blockHash))]);
+  }
+}

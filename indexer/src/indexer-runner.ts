@@ -1,0 +1,86 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { ChainReader } from './chain/chain-reader';
+import { JsonRpc, Logger } from './chain/json-rpc';
+import { CheckpointStore } from './follower/checkpoint-store';
+import { FactDispatcher } from './follower/fact-dispatcher';
+import { LogFollower } from './follower/log-follower';
+import { AdvisoryLeadership } from './leadership/advisory-lock';
+import { PayoutWorker } from './payouts/payout-worker';
+import { IndexerSettings } from './settings';
+
+export interface RunnerParts {
+  follower: LogFollower;
+  worker: PayoutWorker;
+}
+
+/**
+ * The indexer process: waits for leadership (advisory lock), then runs the log follower and the payout
+ * worker; if leadership is lost it stops both at once and waits again. Standby instances wait in
+ * `acquire`, so several can run for failover.
+ */
+export class IndexerRunner {
+  readonly rpc: JsonRpc;
+  readonly follower: LogFollower;
+  readonly worker: PayoutWorker;
+  private readonly leadership: AdvisoryLeadership;
+  private loop: Promise<void> | null = null;
+  private stopped = false;
+  private leading = false;
+
+  constructor(
+    readonly settings: IndexerSettings,
+    db: DataSource,
+    commands: CommandBus,
+    databaseUrl: string,
+    private readonly logger: Logger,
+    options: { payouts?: boolean } = {},
+  ) {
+    this.rpc = new JsonRpc(settings.rpcUrl, logger);
+    const store = new CheckpointStore(db, settings.source, settings.startBlock);
+    this.follower = new LogFollower(new ChainReader(this.rpc), store, new FactDispatcher(commands, logger), settings, logger);
+    this.worker = new PayoutWorker(this.rpc, db, commands, {
+      chainId: settings.chainId,
+      escrow: settings.escrow,
+      privateKey: settings.releaserKey,
+      batchWindowMs: settings.payoutWindowMs,
+      pollMs: settings.payoutPollMs,
+    }, logger);
+    this.withPayouts = options.payouts ?? true;
+    this.leadership = new AdvisoryLeadership(databaseUrl, `cent-indexer:${settings.source}`, logger);
+  }
+
+  private readonly withPayouts: boolean;
+
+  get isLeader(): boolean {
+    return this.leading;
+  }
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      let lost: Promise<void>;
+      try {
+        ({ lost } = await this.leadership.acquire());
+      } catch {
+        return; // stopped while waiting
+      }
+      this.leading = true;
+      this.follower.start();
+      if (this.withPayouts) this.worker.start();
+      await lost;
+      this.leading = false;
+      await Promise.all([this.follower.stop(), this.worker.stop()]);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.leadership.release();
+    await this.loop;
+    await Promise.all([this.follower.stop(), this.worker.stop()]);
+  }
+}

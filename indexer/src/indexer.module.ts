@@ -1,0 +1,26 @@
+import { DynamicModule, Logger, Module } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { AppConfig, DomainModule } from '@cent/backend';
+import { IndexerRunner } from './indexer-runner';
+import { indexerSettings } from './settings';
+
+/** The backend's domain (same command bus, event store and projections as the API) plus the indexer. */
+@Module({})
+export class IndexerModule {
+  static forRoot(config: AppConfig, databaseUrl: string, options: { payouts?: boolean } = {}): DynamicModule {
+    return {
+      module: IndexerModule,
+      imports: [DomainModule.forRoot(config, databaseUrl)],
+      providers: [
+        {
+          provide: IndexerRunner,
+          inject: [DataSource, CommandBus],
+          useFactory: (db: DataSource, commands: CommandBus) =>
+            new IndexerRunner(indexerSettings(config), db, commands, databaseUrl, new Logger('Indexer'), options),
+        },
+      ],
+      exports: [IndexerRunner],
+    };
+  }
+}

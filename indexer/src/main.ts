@@ -1,0 +1,49 @@
+import 'reflect-metadata';
+import { LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { loadConfig, resolveDatabase } from '@cent/backend';
+import { IndexerModule } from './indexer.module';
+import { IndexerRunner } from './indexer-runner';
+
+const LEVELS: Record<string, LogLevel[]> = {
+  silent: [],
+  fatal: ['fatal'],
+  error: ['fatal', 'error'],
+  warn: ['fatal', 'error', 'warn'],
+  info: ['fatal', 'error', 'warn', 'log'],
+  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
+  trace: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
+};
+
+/**
+ * `npm run start -w indexer`: the log follower and the payout worker, leader-elected. Configuration is
+ * the backend's (DATABASE_URL, CHAIN_ID, RPC_URL, ESCROW_ADDRESS, CONFIRMATIONS, RELEASER_PRIVATE_KEY…).
+ * INDEXER_PAYOUTS=false runs the follower alone.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await resolveDatabase(config, (line) => console.log(line));
+  const app = await NestFactory.createApplicationContext(
+    IndexerModule.forRoot(config, db.url, { payouts: process.env.INDEXER_PAYOUTS !== 'false' }),
+    { logger: LEVELS[config.LOG_LEVEL] },
+  );
+  const runner = app.get(IndexerRunner);
+  runner.start();
+  console.log(`CENT indexer: escrow ${runner.settings.escrow} on chain ${runner.settings.chainId} from block ${runner.settings.startBlock}, releaser ${runner.worker.address}`);
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await runner.stop();
+    await app.close();
+    await db.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

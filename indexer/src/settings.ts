@@ -1,0 +1,48 @@
+import { AppConfig, releaserPrivateKey } from '@cent/backend';
+import { loadDeployment } from '@cent/contracts';
+
+export interface IndexerSettings {
+  chainId: number;
+  rpcUrl: string;
+  escrow: string;
+  startBlock: number;
+  /** Names this indexer's checkpoint and lock: one per chain and escrow contract. */
+  source: string;
+  confirmations: number;
+  batchBlocks: number;
+  reorgDepth: number;
+  pollMs: number;
+  releaserKey: string;
+  payoutWindowMs: number;
+  payoutPollMs: number;
+}
+
+/**
+ * Where to read: ESCROW_ADDRESS / ESCROW_DEPLOYMENT_BLOCK when set, else contracts/deployments/<chainId>.json
+ * (written by deployContracts / ensureDeployed).
+ */
+export function indexerSettings(config: AppConfig): IndexerSettings {
+  const deployment = loadDeployment(config.CHAIN_ID);
+  const escrow = config.ESCROW_ADDRESS ?? deployment?.escrow;
+  if (!escrow) {
+    throw new Error(
+      `Invalid configuration:\n  ESCROW_ADDRESS: not set and no deployment file for chain ${config.CHAIN_ID} (run the deploy first)`,
+    );
+  }
+  const sameContract = deployment && deployment.escrow.toLowerCase() === escrow.toLowerCase();
+  const startBlock = config.ESCROW_DEPLOYMENT_BLOCK ?? (sameContract ? deployment.deploymentBlock : 0);
+  return {
+    chainId: config.CHAIN_ID,
+    rpcUrl: config.RPC_URL,
+    escrow: escrow.toLowerCase(),
+    startBlock,
+    source: `${config.CHAIN_ID}:${escrow.toLowerCase()}`,
+    confirmations: config.CONFIRMATIONS,
+    batchBlocks: config.INDEXER_BATCH_BLOCKS,
+    reorgDepth: config.INDEXER_REORG_DEPTH,
+    pollMs: config.INDEXER_POLL_MS,
+    releaserKey: releaserPrivateKey(config),
+    payoutWindowMs: config.PAYOUT_BATCH_WINDOW_MS,
+    payoutPollMs: config.PAYOUT_POLL_MS,
+  };
+}

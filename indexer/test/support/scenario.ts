@@ -1,0 +1,81 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { NonceManager, Wallet } from 'ethers';
+import { DataSource } from 'typeorm';
+import { CreateTaskCommand } from '../../../backend/src/tasks/commands/create-task.command';
+import { SubmitProofCommand } from '../../../backend/src/submissions/commands/submit-proof.command';
+import { ReviewSubmissionCommand } from '../../../backend/src/submissions/commands/review-submission.command';
+import { RegisterUserCommand } from '../../../backend/src/users/commands/register-user.command';
+import { EscrowChain, fundTask } from './escrow-chain';
+
+export interface Person {
+  id: number;
+  wallet: string;
+}
+
+export async function registerUser(commands: CommandBus, wallet: string | null = Wallet.createRandom().address): Promise<Person> {
+  const id: number = await commands.execute(
+    new RegisterUserCommand({ method: wallet ? 'wallet' : 'password', walletAddress: wallet, username: wallet ? null : `user${Date.now()}${Math.random().toString(36).slice(2, 6)}`, email: null, passwordHash: null }),
+  );
+  return { id, wallet: wallet ?? '' };
+}
+
+/** A creator whose linked wallet is a funded dev account (signer `creators[i]` of the chain). */
+export async function registerCreator(commands: CommandBus, chain: EscrowChain, i = 0): Promise<Person & { signer: NonceManager }> {
+  const signer = chain.creators[i];
+  const p = await registerUser(commands, await signer.getAddress());
+  return { ...p, signer };
+}
+
+export interface TaskOnChain {
+  taskId: number;
+  reward: number;
+  maxCompletions: number;
+  deadline: Date;
+}
+
+/** Creates the task in the backend, then funds it on chain from the creator's wallet. */
+export async function createAndFundTask(
+  commands: CommandBus,
+  chain: EscrowChain,
+  creator: Person & { signer: NonceManager },
+  opts: { reward?: number; maxCompletions?: number; deadline?: Date; fund?: boolean } = {},
+): Promise<TaskOnChain & { txHash: string | null; blockNumber: number | null }> {
+  const reward = opts.reward ?? 10;
+  const maxCompletions = opts.maxCompletions ?? 5;
+  const deadline = opts.deadline ?? new Date(Date.now() + 3600_000);
+  const taskId: number = await commands.execute(
+    new CreateTaskCommand(creator.id, {
+      title: 'Write a thread about CENT',
+      description: 'Post a thread about the CENT Tasks marketplace.',
+      requirements: 'Mention the escrow.',
+      category: 'Content',
+      reward,
+      maxCompletions,
+      estimatedTime: 10,
+      deadline,
+      submissionType: 'text',
+      isActive: true,
+    }),
+  );
+  if (opts.fund === false) return { taskId, reward, maxCompletions, deadline, txHash: null, blockNumber: null };
+  const receipt = await fundTask(chain, creator.signer, taskId, reward, maxCompletions, deadline);
+  return { taskId, reward, maxCompletions, deadline, txHash: receipt.hash.toLowerCase(), blockNumber: receipt.blockNumber };
+}
+
+export async function submit(commands: CommandBus, taskId: number, earner: Person): Promise<number> {
+  return commands.execute(new SubmitProofCommand(earner.id, taskId, { proofLink: null, proofText: 'Done: https://x.com/post/1', proofFileUrl: null, notes: null }));
+}
+
+export async function approve(commands: CommandBus, creator: Person, submissionId: number): Promise<void> {
+  await commands.execute(new ReviewSubmissionCommand({ id: creator.id, isAdmin: false }, submissionId, 'approved', null));
+}
+
+export async function taskRow(db: DataSource, taskId: number) {
+  const rows = await db.query(`SELECT * FROM tasks WHERE id = $1`, [taskId]);
+  return rows[0] as Record<string, any> | undefined;
+}
+
+export async function submissionRow(db: DataSource, id: number) {
+  const rows = await db.query(`SELECT * FROM submissions WHERE id = $1`, [id]);
+  return rows[0] as Record<string, any> | undefined;
+}

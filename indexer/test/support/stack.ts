@@ -1,0 +1,90 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { Test } from '@nestjs/testing';
+import { DataSource } from 'typeorm';
+import { testConfig } from '../../../backend/test/test-app';
+import { createTestDatabase } from '../../../backend/test/test-database';
+import { IndexerModule } from '../../src/indexer.module';
+import { IndexerRunner } from '../../src/indexer-runner';
+import { Anvil, startAnvil } from './anvil';
+import { EscrowChain, deployEscrow } from './escrow-chain';
+
+/** Environment for an indexer (in process or child) against this chain and database. */
+export function indexerEnv(anvilUrl: string, chain: EscrowChain, databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    RPC_URL: anvilUrl,
+    CHAIN_ID: '31337',
+    ESCROW_ADDRESS: chain.deployment.escrow,
+    TOKEN_ADDRESS: chain.deployment.token,
+    ESCROW_DEPLOYMENT_BLOCK: String(chain.deployment.deploymentBlock),
+    CONFIRMATIONS: '0',
+    INDEXER_POLL_MS: '50',
+    PAYOUT_POLL_MS: '50',
+    PAYOUT_BATCH_WINDOW_MS: '150',
+    ...extra,
+  };
+}
+
+export interface IndexerInstance {
+  app: INestApplicationContext;
+  runner: IndexerRunner;
+  commands: CommandBus;
+  db: DataSource;
+  close(): Promise<void>;
+}
+
+/** The domain + indexer in this process (the runner not started unless `start`). */
+export async function startIndexer(env: Record<string, string>, options: { start?: boolean; payouts?: boolean } = {}): Promise<IndexerInstance> {
+  const moduleRef = await Test.createTestingModule({
+    imports: [IndexerModule.forRoot(testConfig(env), env.DATABASE_URL, { payouts: options.payouts ?? true })],
+  }).compile();
+  const app = moduleRef.createNestApplication();
+  await app.init();
+  const runner = app.get(IndexerRunner);
+  if (options.start ?? true) runner.start();
+  return {
+    app,
+    runner,
+    commands: app.get(CommandBus),
+    db: app.get(DataSource),
+    close: async () => {
+      await runner.stop();
+      await app.close();
+    },
+  };
+}
+
+export interface Stack {
+  anvil: Anvil;
+  chain: EscrowChain;
+  databaseUrl: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** A fresh anvil with the contracts deployed and a fresh database. */
+export async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
+  const anvil = await startAnvil();
+  const chain = await deployEscrow(anvil.provider, anvil.url);
+  const databaseUrl = await createTestDatabase('indexer');
+  return { anvil, chain, databaseUrl, env: indexerEnv(anvil.url, chain, databaseUrl, extraEnv), stop: () => anvil.stop() };
+}
+
+/** Polls `probe` until it returns a truthy value (or throws after `timeoutMs`). */
+export async function eventually<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await probe();
+      if (v) return v;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
