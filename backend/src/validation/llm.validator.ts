@@ -47,7 +47,8 @@ export class LlmValidator implements SubmissionValidator {
     try {
       llm = await this.ask(input, det.result);
     } catch (err) {
-      const reason = (err as Error).message;
+      const e = err as Error;
+      const reason = e.name === 'TimeoutError' ? `no answer within ${this.settings.timeoutMs} ms` : e.message;
       this.logger.warn(`LLM validation unavailable: ${reason}`);
       return {
         ...det,
