@@ -501,6 +501,7 @@ describe("TaskEscrow", () => {
   });
 
   describe("reentrancy (malicious token)", () => {
+    // Each case re-enters the SAME function it was called through (so every nonReentrant guard is hit).
     it("blocks re-entry into every state-changing function", async () => {
       const { admin, creator, worker } = env;
       const evil = await new ReentrantToken__factory(admin).deploy();
@@ -518,7 +519,7 @@ describe("TaskEscrow", () => {
         [
           "fundWithPermit",
           () => escrow.connect(creator).fundWithPermit(2, REWARD, 1, deadline, deadline, 27, zero, zero),
-          iface.encodeFunctionData("fund", [3, REWARD, 1, deadline]),
+          iface.encodeFunctionData("fundWithPermit", [3, REWARD, 1, deadline, deadline, 27, zero, zero]),
         ],
         ["release", () => escrow.connect(creator).release(1, 1, worker.address), iface.encodeFunctionData("release", [1, 2, worker.address])],
         [
