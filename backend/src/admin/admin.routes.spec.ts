@@ -95,6 +95,20 @@ describe('admin API', () => {
     expect((await validate(missing)).issues.join()).toMatch(/could not be opened: the file no longer exists/);
   });
 
+  it('flags the same link from another user and wallets linked minutes apart on one task (sybil sign)', async () => {
+    const [admin, creator, a, b, c] = [await person(ctx, true), await person(ctx), await person(ctx), await person(ctx), await person(ctx)];
+    const retweet = await fundedTaskLike(ctx.commands, creator, T.retweet);
+    const first = await submit(ctx.commands, a.id, retweet, { proofLink: 'https://x.com/erin/status/1790000000000000777' });
+    const again = await submit(ctx.commands, b.id, retweet, { proofLink: 'https://www.x.com/erin/status/1790000000000000777/?utm_source=share' });
+    await submit(ctx.commands, c.id, retweet, { proofLink: 'https://x.com/carl/status/1790000000000000778' });
+    const res = await request(ctx.http).post(`/api/admin/validate-submission/${again}`).set('Cookie', admin.cookie).expect(200);
+    expect(res.body).toMatchObject({ approved: false, riskLevel: 'high', verificationStatus: 'failed' });
+    expect(res.body.issues).toEqual(expect.arrayContaining([
+      `The same link was submitted in submission #${first} (task #${retweet}) by another user`,
+      expect.stringMatching(/^3 submissions on this task come from wallets linked within 10 minutes of each other/),
+    ]));
+  });
+
   it('GET /api/admin/dashboard: pages of users, tasks and submissions plus an overview aggregated in SQL', async () => {
     const fresh = await startTestApp();
     try {
