@@ -5,6 +5,7 @@ import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {ERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/ERC20Permit.sol";
 
 /// @title CentToken
+/// @author CENT Tasks
 /// @notice Stand-in for the production CENT token on local chains and in tests: a plain ERC-20
 ///         ("CENT", 18 decimals) with ERC-2612 `permit`.
 /// @dev The only non-standard function is the open faucet {mint}, which works ONLY on the local

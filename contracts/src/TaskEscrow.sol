@@ -8,6 +8,7 @@ import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 
 /// @title TaskEscrow
+/// @author CENT Tasks
 /// @notice Holds the CENT reward of every CENT Tasks task and pays it out per accepted submission.
 ///
 /// Rules enforced here (see DESIGN.md "TaskEscrow rules"):
@@ -72,6 +73,12 @@ contract TaskEscrow is AccessControl, ReentrancyGuardTransient {
     // ----------------------------------------------------------------------------------------------
 
     /// @notice Task `taskId` was funded by `creator` with `amount = reward * maxCompletions`.
+    /// @param taskId The task.
+    /// @param creator The funder, from now on the task's creator.
+    /// @param reward Amount paid per accepted submission.
+    /// @param maxCompletions Maximum number of payouts.
+    /// @param deadline Task deadline (unix seconds).
+    /// @param amount Tokens pulled into escrow (`reward * maxCompletions`).
     event TaskFunded(
         uint256 indexed taskId,
         address indexed creator,
@@ -83,6 +90,11 @@ contract TaskEscrow is AccessControl, ReentrancyGuardTransient {
 
     /// @notice `amount` (= the task's reward) was paid to `recipient` for `submissionId`; `operator`
     ///         is the account that called release (the creator or a releaser).
+    /// @param taskId The task.
+    /// @param submissionId The global submission id, now marked paid.
+    /// @param recipient Receiver of the payout.
+    /// @param amount The task's reward.
+    /// @param operator The caller (creator or RELEASER_ROLE holder).
     event RewardReleased(
         uint256 indexed taskId,
         uint256 indexed submissionId,
@@ -92,6 +104,9 @@ contract TaskEscrow is AccessControl, ReentrancyGuardTransient {
     );
 
     /// @notice The remaining balance `amount` of task `taskId` was returned to `creator`.
+    /// @param taskId The task, now closed.
+    /// @param creator The task's creator, receiver of the refund.
+    /// @param amount Tokens returned.
     event TaskRefunded(uint256 indexed taskId, address indexed creator, uint256 amount);
 
     // ----------------------------------------------------------------------------------------------
@@ -135,6 +150,7 @@ contract TaskEscrow is AccessControl, ReentrancyGuardTransient {
     /// @notice Every completion was paid: there is nothing left to refund.
     error NothingToRefund(uint256 taskId);
 
+    /// @notice Deploys the escrow for `token_` with an immutable review window.
     /// @param token_ The ERC-20 to hold (CENT). Any standard ERC-20 works; permit is optional.
     /// @param reviewWindow_ Seconds after a deadline before the creator may refund (e.g. 7 days).
     /// @param admin Receives DEFAULT_ADMIN_ROLE (grants/revokes {RELEASER_ROLE}).
@@ -299,6 +315,7 @@ contract TaskEscrow is AccessControl, ReentrancyGuardTransient {
     function _permit(address owner, uint256 amount, uint256 permitDeadline, uint8 v, bytes32 r, bytes32 s)
         internal
     {
+        // solhint-disable-next-line no-empty-blocks
         try IERC20Permit(address(token)).permit(owner, address(this), amount, permitDeadline, v, r, s) {
             // approved
         } catch {

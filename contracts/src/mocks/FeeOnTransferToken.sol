@@ -4,6 +4,7 @@ pragma solidity 0.8.28;
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 
 /// @title FeeOnTransferToken (test only)
+/// @author CENT Tasks
 /// @notice Burns 1% of every transfer, so the receiver gets less than the amount asked.
 contract FeeOnTransferToken is ERC20 {
     constructor() ERC20("Fee", "FEE") {}

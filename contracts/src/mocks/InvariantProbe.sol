@@ -5,6 +5,7 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {TaskEscrow} from "../TaskEscrow.sol";
 
 /// @title InvariantProbe (test only)
+/// @author CENT Tasks
 /// @notice Reads everything the property tests check after each step in ONE eth_call.
 contract InvariantProbe {
     /// @notice Escrow token balance, tasks, holder balances and paid flags in one call.

@@ -4,6 +4,7 @@ pragma solidity 0.8.28;
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 
 /// @title ReentrantToken (test only)
+/// @author CENT Tasks
 /// @notice A malicious ERC-20 that, once armed, calls back into `target` with `data` from inside
 ///         its next transfer (including transferFrom), bubbling up any revert.
 contract ReentrantToken is ERC20 {
