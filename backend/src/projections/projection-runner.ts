@@ -5,7 +5,9 @@ import { EventStore } from '../event-store/event-store';
 import { Checkpoint, START, compareCheckpoints } from '../event-store/stored-event';
 import { Projection, ReadModelProjection } from './projection';
 
+/** Live batches stay small (latency); catch-up and rebuild read bigger ones (fewer round trips per event). */
 const BATCH = 2000;
+const CATCH_UP_BATCH = 10_000;
 // Appends from other processes (replicas, the indexer) are picked up by polling.
 const IDLE_POLL_MS = 100;
 
@@ -99,9 +101,9 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
     this.discover();
     let total = 0;
     for (;;) {
-      const n = await this.runBatch();
+      const n = await this.runBatch(CATCH_UP_BATCH);
       total += n;
-      if (n < BATCH) return total;
+      if (n < CATCH_UP_BATCH) return total;
     }
   }
 
@@ -137,7 +139,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
     }
   }
 
-  private async runBatch(): Promise<number> {
+  private async runBatch(limit = BATCH): Promise<number> {
     const qr = this.dataSource.createQueryRunner();
     await qr.connect();
     let read = 0;
@@ -146,7 +148,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
       await qr.startTransaction('READ COMMITTED');
       const checkpoints = await this.lockCheckpoints(qr);
       low = checkpoints.reduce((m, c) => (compareCheckpoints(c, m) < 0 ? c : m), checkpoints[0] ?? START);
-      const events = await this.store.readAll(low, BATCH, qr);
+      const events = await this.store.readAll(low, limit, qr);
       read = events.length;
       if (events.length) {
         const last = events[events.length - 1];
