@@ -9,6 +9,7 @@ import { AppConfig } from './config/app-config';
 import { DomainModule } from './domain.module';
 import { HealthModule } from './health/health.module';
 import { DashboardModule } from './dashboard/dashboard.module';
+import { FilesModule } from './files/files.module';
 import { LeaderboardHttpModule } from './leaderboard/http/leaderboard-http.module';
 import { PayoutsHttpModule } from './payouts/http/payouts-http.module';
 import { SubmissionsHttpModule } from './submissions/http/submissions-http.module';
@@ -30,6 +31,7 @@ export class AppModule {
         PayoutsHttpModule,
         DashboardModule,
         LeaderboardHttpModule,
+        FilesModule,
         AdminModule,
       ],
       providers: [

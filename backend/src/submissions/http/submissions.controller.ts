@@ -1,15 +1,17 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
-  ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse,
-  ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse,
+  ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiForbiddenResponse,
+  ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiProperty, ApiTags, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentUser } from '../../auth/current-user';
 import { SignedInGuard } from '../../auth/guards';
-import { forbidden, notFound } from '../../common/domain-error';
+import { RateLimit } from '../../auth/rate-limit';
+import { badRequest, forbidden, notFound } from '../../common/domain-error';
 import { IdPipe } from '../../tasks/http/id.pipe';
 import { TaskQueries } from '../../tasks/queries/task.queries';
 import { MESSAGES } from '../../tasks/task.aggregate';
+import { ImageUploadInterceptor, UPLOAD_MESSAGES, UploadsService } from '../../uploads';
 import { UserRecord } from '../../users/users.read-repository';
 import { ReviewSubmissionCommand } from '../commands/review-submission.command';
 import { SubmitProofCommand } from '../commands/submit-proof.command';
@@ -18,7 +20,12 @@ import { SubmitProofDto } from '../dto/submit-proof.dto';
 import { SubmissionQueries } from '../queries/submission.queries';
 import { SubmissionWithTask } from '../queries/submission.view';
 
-export const NOT_YOUR_SUBMISSION = "You can only view your own submissions and those on tasks you created";
+export const NOT_YOUR_SUBMISSION = 'You can only view your own submissions and those on tasks you created';
+export const NOT_OUR_FILE = 'Invalid file: Please upload the file as proof with the upload button';
+
+class UploadAnswer {
+  @ApiProperty({ example: '/api/uploads/0123456789abcdef0123456789abcdef.png' }) fileUrl!: string;
+}
 
 const orNull = (v: string | null | undefined) => (v === undefined ? null : v);
 
@@ -31,6 +38,7 @@ export class SubmissionsController {
     private readonly commands: CommandBus,
     private readonly submissions: SubmissionQueries,
     private readonly tasks: TaskQueries,
+    private readonly uploads: UploadsService,
   ) {}
 
   @Post()
@@ -49,6 +57,8 @@ export class SubmissionsController {
   async submit(@Body() dto: SubmitProofDto, @CurrentUser() user: UserRecord): Promise<SubmissionWithTask> {
     // A task the user may not see answers like a missing one, so hidden drafts do not leak through here.
     await this.tasks.findVisible(dto.taskId, { id: user.id, isAdmin: user.isAdmin });
+    // A proof file is one of our stored uploads, never an arbitrary URL dressed up as a file.
+    if (dto.proofFileUrl && !(await this.uploads.exists(dto.proofFileUrl))) throw badRequest(NOT_OUR_FILE);
     const id: number = await this.commands.execute(
       new SubmitProofCommand(user.id, dto.taskId, {
         proofLink: orNull(dto.proofLink),
@@ -58,6 +68,24 @@ export class SubmissionsController {
       }),
     );
     return (await this.submissions.findWithTask(id))!;
+  }
+
+  @Post('upload')
+  @HttpCode(200)
+  @RateLimit('upload')
+  @UseInterceptors(ImageUploadInterceptor('file'))
+  @ApiOperation({
+    summary: 'Upload a proof image (multipart field `file`)',
+    description: 'Images only (JPEG, PNG, GIF, WebP by content), under 2 MB; re-encoded and stored under a random key.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } })
+  @ApiOkResponse({ type: UploadAnswer })
+  @ApiBadRequestResponse({ description: UPLOAD_MESSAGES.invalidType })
+  @ApiPayloadTooLargeResponse({ description: UPLOAD_MESSAGES.tooLarge })
+  async upload(@UploadedFile() file: Express.Multer.File | undefined): Promise<UploadAnswer> {
+    const stored = await this.uploads.storeImage(file);
+    return { fileUrl: stored.url };
   }
 
   @Get('user')

@@ -1,0 +1,191 @@
+import request from 'supertest';
+import { actor, Actor } from '../../../test/api/api-actors';
+import { startTestApp } from '../../../test/test-app';
+import { escrowAmount } from '../../common/money';
+import { EventStore } from '../../event-store/event-store';
+import { NewEvent } from '../../event-store/stored-event';
+import { TaskAggregate } from '../task.aggregate';
+import { ALL_CATEGORIES } from '../task.constants';
+import { TaskEvents as T } from '../task.events';
+
+/** Deterministic pseudo-random numbers, so a failure can be replayed. */
+function rng(seed: number) {
+  return () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+}
+
+interface Model {
+  id: number;
+  title: string;
+  description: string;
+  category: string;
+  reward: number;
+  maxCompletions: number;
+  completions: number;
+  pending: number;
+  createdAt: string;
+  deadline: string;
+  isActive: boolean;
+  funded: boolean;
+  submitters: Set<number>;
+}
+
+const WORDS = ['Alpha', 'beta', 'Gamma', 'delta', 'Logo', 'thread', '100%', 'snake_case', 'Ünïcode'];
+const N = 300;
+
+describe('GET /api/tasks filters, sorts and paging agree with an in-memory computation', () => {
+  let ctx: Awaited<ReturnType<typeof startTestApp>>;
+  let viewer: Actor;
+  const model: Model[] = [];
+
+  beforeAll(async () => {
+    ctx = await startTestApp();
+    viewer = await actor(ctx);
+    const others = [await actor(ctx), await actor(ctx), await actor(ctx)];
+    const creator = await actor(ctx);
+    const store = ctx.app.get(EventStore);
+    const rand = rng(42);
+    const pick = <X>(xs: readonly X[]) => xs[Math.floor(rand() * xs.length)];
+    const base = Date.parse('2030-01-01T00:00:00.000Z');
+    let submissionId = 1_000_000;
+    // Events appended straight into the store (what the commands would write), then projected once.
+    for (let i = 0; i < N; i++) {
+      const id = 500_000 + i;
+      const m: Model = {
+        id,
+        title: `${pick(WORDS)} ${pick(WORDS)} task ${i}`,
+        description: `${pick(WORDS)} description`,
+        category: pick(ALL_CATEGORIES),
+        reward: pick([1, 50, 50, 100, 250, 1000, 100000]),
+        maxCompletions: pick([1, 2, 3, 5]),
+        completions: 0,
+        pending: 0,
+        // Few distinct instants, so ties on the sort key are common and the id decides.
+        createdAt: new Date(base - Math.floor(rand() * 40) * 60_000).toISOString(),
+        deadline: new Date(rand() < 0.15 ? Date.now() - 86_400_000 : base + Math.floor(rand() * 30) * 3_600_000).toISOString(),
+        isActive: rand() > 0.1,
+        funded: rand() > 0.15,
+        submitters: new Set(),
+      };
+      const events: NewEvent[] = [{
+        type: T.TaskCreated,
+        data: {
+          taskId: id, creatorId: creator.id, title: m.title, description: m.description, requirements: 'r', category: m.category,
+          reward: m.reward, maxCompletions: m.maxCompletions, estimatedTime: 30, deadline: m.deadline, submissionType: 'text',
+          isActive: m.isActive, chainId: 31337, contractAddress: null, escrowAmount: escrowAmount(m.reward, m.maxCompletions).toString(),
+          createdAt: m.createdAt,
+        },
+      }];
+      if (m.funded) events.push({ type: T.TaskFunded, data: { taskId: id, funder: creator.wallet, amount: '1', chainId: 31337, txHash: `0x${i}`, blockNumber: i, blockHash: '0x0', logIndex: 0 } });
+      for (const u of [viewer, ...others]) {
+        if (rand() < 0.3 && m.completions + m.pending < m.maxCompletions) {
+          const sid = submissionId++;
+          m.submitters.add(u.id);
+          events.push({ type: T.SubmissionSubmitted, data: { submissionId: sid, taskId: id, userId: u.id, proofLink: null, proofText: 'p', proofFileUrl: null, notes: null, createdAt: m.createdAt } });
+          if (rand() < 0.5) {
+            events.push({ type: T.SubmissionApproved, data: { submissionId: sid, taskId: id, userId: u.id, reviewerId: creator.id, feedback: null, reward: m.reward, reviewedAt: m.createdAt } });
+            m.completions++;
+          } else m.pending++;
+        }
+      }
+      await store.append(TaskAggregate.streamId(id), 0, events);
+      model.push(m);
+    }
+    await ctx.projections.catchUp();
+  });
+  afterAll(() => ctx.app.close());
+
+  type Q = { search?: string; category?: string; sort?: string; minReward?: number; maxReward?: number; available?: boolean };
+
+  function expected(q: Q, viewerId: number | null): number[] {
+    const now = Date.now();
+    const s = q.search?.trim().toLowerCase();
+    const rows = model.filter((m) =>
+      m.funded && m.isActive
+      && (!s || m.title.toLowerCase().includes(s) || m.description.toLowerCase().includes(s))
+      && (!q.category || q.category === 'All Categories' || m.category === q.category)
+      && (q.minReward === undefined || m.reward >= q.minReward)
+      && (q.maxReward === undefined || m.reward <= q.maxReward)
+      && (!q.available || (m.completions + m.pending < m.maxCompletions && Date.parse(m.deadline) > now
+        && (viewerId === null || !m.submitters.has(viewerId)))));
+    const key = (m: Model): number => {
+      switch (q.sort ?? 'newest') {
+        case 'reward-high': case 'reward-low': return m.reward;
+        case 'deadline': return Date.parse(m.deadline);
+        default: return Date.parse(m.createdAt);
+      }
+    };
+    const desc = (q.sort ?? 'newest') === 'newest' || q.sort === 'reward-high';
+    rows.sort((a, b) => (key(a) - key(b) || a.id - b.id) * (desc ? -1 : 1));
+    return rows.map((m) => m.id);
+  }
+
+  const queries: Q[] = [];
+  for (const sort of [undefined, 'newest', 'oldest', 'reward-high', 'reward-low', 'deadline']) {
+    queries.push({ sort }, { sort, available: true }, { sort, category: 'Design', available: true }, { sort, minReward: 50, maxReward: 1000 });
+  }
+  queries.push(
+    { search: 'alpha' }, { search: 'GAMMA', sort: 'reward-high' }, { search: '100%' }, { search: '0%' }, { search: 'snake_case' },
+    { search: 'e_c' }, { search: 'ünïcode' }, { search: 'no such words' }, { category: 'All Categories', minReward: 100000 },
+    { category: 'Referral', available: false }, { maxReward: 0 },
+  );
+
+  const qs = (q: Q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+
+  it.each(queries.map((q) => [JSON.stringify(q), q]))('%s: plain array, signed out and signed in', async (_name, q) => {
+    const out = await request(ctx.http).get('/api/tasks').query(qs(q)).expect(200);
+    expect(out.body.map((t: { id: number }) => t.id)).toEqual(expected(q, null));
+    const mine = await request(ctx.http).get('/api/tasks').query(qs(q)).set('Cookie', viewer.cookie).expect(200);
+    expect(mine.body.map((t: { id: number }) => t.id)).toEqual(expected(q, viewer.id));
+  });
+
+  it.each(queries.map((q) => [JSON.stringify(q), q]))('%s: keyset pages of 7 add up to the same list', async (_name, q) => {
+    const want = expected(q, viewer.id);
+    const got: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res: request.Response = await request(ctx.http).get('/api/tasks')
+        .query({ ...qs(q), limit: '7', ...(cursor ? { cursor } : {}) }).set('Cookie', viewer.cookie).expect(200);
+      expect(Object.keys(res.body).sort()).toEqual(['items', 'nextCursor', 'total']);
+      expect(res.body.total).toBe(want.length);
+      expect(res.body.items.length).toBeLessThanOrEqual(7);
+      got.push(...res.body.items.map((t: { id: number }) => t.id));
+      cursor = res.body.nextCursor;
+      pages++;
+    } while (cursor && pages < 100);
+    expect(got).toEqual(want);
+    expect(pages).toBe(Math.max(1, Math.ceil(want.length / 7)));
+  });
+
+  it('the generated data exercises every filter (no trivially empty or unfiltered case)', () => {
+    const all = expected({}, null).length;
+    expect(all).toBeGreaterThan(150);
+    expect(expected({ available: true }, null).length).toBeLessThan(all);
+    expect(expected({ available: true }, viewer.id).length).toBeLessThan(expected({ available: true }, null).length);
+    expect(expected({ category: 'Design', available: true }, viewer.id).length).toBeGreaterThan(3);
+    expect(expected({ search: '100%' }, null).length).toBeGreaterThan(expected({ search: '0%' }, null).length - 1);
+    expect(expected({ search: 'e_c' }, null).length).toBeGreaterThan(0);
+    expect(expected({ search: 'ünïcode' }, null).length).toBeGreaterThan(0);
+  });
+
+  it('a limit alone gives the first page; bad parameters and cursors answer 400', async () => {
+    const res = await request(ctx.http).get('/api/tasks?limit=3&sort=oldest').expect(200);
+    expect(res.body.items.map((t: { id: number }) => t.id)).toEqual(expected({ sort: 'oldest' }, null).slice(0, 3));
+    const other = await request(ctx.http).get('/api/tasks?limit=3&sort=newest').expect(200);
+    const bad = async (query: string, message: string) =>
+      expect((await request(ctx.http).get(`/api/tasks?${query}`).expect(400)).body.message).toBe(message);
+    await bad(`limit=3&sort=oldest&cursor=${other.body.nextCursor}`, 'Invalid cursor'); // a cursor of another sort
+    await bad('limit=3&cursor=not-a-cursor', 'Invalid cursor');
+    await bad(`limit=3&cursor=${Buffer.from('["newest","x",1]').toString('base64url')}`, 'Invalid cursor');
+    await bad('limit=0', 'limit must be a whole number from 1 to 100');
+    await bad('limit=101', 'limit must be a whole number from 1 to 100');
+    await bad('sort=cheapest', 'sort must be one of newest, oldest, reward-high, reward-low, deadline');
+    await bad('category=Cooking', 'Unknown category');
+    await bad('minReward=-1', 'minReward must be a whole number');
+    await bad('maxReward=abc', 'maxReward must be a whole number');
+    await bad('available=maybe', 'available must be true or false');
+  });
+});
