@@ -4,6 +4,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from '../app.module';
 import { AppConfig } from '../config/app-config';
 import { sessionMiddleware } from '../auth/session';
+import { setupOpenApi } from './openapi';
 
 /** Builds the HTTP application (shared by main.ts and the tests, so tests run the real wiring). */
 export async function createHttpApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
@@ -26,6 +27,7 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string): Pro
     writable: true,
     configurable: true,
   });
+  setupOpenApi(app);
   app.enableShutdownHooks();
   return app;
 }

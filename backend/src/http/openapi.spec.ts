@@ -1,0 +1,30 @@
+import request from 'supertest';
+import { startTestApp } from '../../test/test-app';
+
+describe('OpenAPI document', () => {
+  it('is served at /api/docs (UI) and /api/docs-json, generated from the controllers', async () => {
+    const ctx = await startTestApp();
+    try {
+      const ui = await request(ctx.http).get('/api/docs').redirects(1).expect(200);
+      expect(ui.text).toContain('swagger-ui');
+      const { body } = await request(ctx.http).get('/api/docs-json').expect(200);
+      expect(body.openapi).toMatch(/^3\./);
+      expect(body.info.title).toBe('CENT Tasks API');
+      const routes = Object.entries(body.paths as Record<string, Record<string, unknown>>)
+        .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+      expect(routes).toEqual(expect.arrayContaining([
+        'GET /api/tasks', 'POST /api/tasks', 'GET /api/tasks/{id}', 'GET /api/tasks/{id}/user-submission',
+        'POST /api/submissions', 'POST /api/submissions/upload', 'GET /api/submissions/user', 'GET /api/submissions/{id}',
+        'PATCH /api/submissions/{id}', 'POST /api/blockchain/release-reward', 'GET /api/dashboard', 'GET /api/leaderboard',
+        'GET /api/check-file', 'GET /api/health',
+      ]));
+      const create = body.components.schemas.CreateTaskDto;
+      expect(create.required).toEqual(expect.arrayContaining(['title', 'reward', 'deadline']));
+      expect(create.properties.reward).toMatchObject({ minimum: 1, maximum: 100000 });
+      expect(create.properties.deadline.description).toMatch(/Required and in the future/);
+      expect(Object.keys(body.components.schemas.TaskView.properties)).toEqual(expect.arrayContaining(['escrowAmount', 'chainTaskId', 'fundingStatus']));
+    } finally {
+      await ctx.app.close();
+    }
+  });
+});
