@@ -3,6 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { SessionPool } from './auth/session';
 import { apiValidationPipe } from './common/validation-pipe';
 import { ApiErrorFilter } from './common/domain-error.filter';
 import { AppConfig } from './config/app-config';
@@ -36,6 +37,8 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_FILTER, useClass: ApiErrorFilter },
+        // Sessions live in PostgreSQL; their pool ends at application shutdown.
+        { provide: SessionPool, useFactory: () => new SessionPool(databaseUrl) },
         { provide: APP_PIPE, useFactory: apiValidationPipe },
       ],
     };

@@ -1,3 +1,4 @@
+import { OnApplicationShutdown } from '@nestjs/common';
 import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import * as fs from 'node:fs';
@@ -33,11 +34,23 @@ export function sessionSecret(config: AppConfig): string {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
+/** The session store's own connection pool, a provider so it closes with the application. */
+export class SessionPool implements OnApplicationShutdown {
+  readonly pool: Pool;
+
+  constructor(databaseUrl: string) {
+    this.pool = new Pool({ connectionString: databaseUrl, max: 10 });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
 /** express-session with its store in PostgreSQL: HttpOnly, SameSite=Lax, Secure behind HTTPS. */
-export function sessionMiddleware(config: AppConfig, databaseUrl: string): { middleware: RequestHandler; pool: Pool } {
+export function sessionMiddleware(config: AppConfig, pool: Pool): RequestHandler {
   const PgStore = connectPgSimple(session);
-  const pool = new Pool({ connectionString: databaseUrl, max: 10 });
-  const middleware = session({
+  return session({
     name: SESSION_COOKIE,
     secret: sessionSecret(config),
     store: new PgStore({ pool, tableName: 'sessions', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
@@ -52,5 +65,4 @@ export function sessionMiddleware(config: AppConfig, databaseUrl: string): { mid
       path: '/',
     },
   });
-  return { middleware, pool };
 }
