@@ -132,9 +132,35 @@ async function main() {
     DEPLOYMENT_BLOCK: String(deployment.deploymentBlock ?? 0),
     DATA_DIR: dataDir,
   };
+  const port = process.env.PORT ?? '3000';
   run('backend', process.execPath, [path.join(root, 'backend', 'dist', 'main.js')], env);
-  const indexerMain = path.join(root, 'indexer', 'dist', 'main.js');
-  if (fs.existsSync(indexerMain)) run('indexer', process.execPath, [indexerMain], env);
+  await waitForHttp(`http://127.0.0.1:${port}/api/health`);
+  run('indexer', process.execPath, [path.join(root, 'indexer', 'dist', 'main.js')], env);
+  if (local) await once('seed', process.execPath, [path.join(root, 'backend', 'dist', 'cli', 'seed-demo.js')], env);
+  log(`CENT Tasks is running on http://localhost:${port} (API docs: /api/docs). Ctrl-C stops it.`);
+}
+
+async function waitForHttp(url, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Runs a one-shot command to completion (its failure is reported, not fatal). */
+function once(name, command, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (c) => process.stdout.write(`[${name}] ${c}`));
+    child.stderr.on('data', (c) => process.stderr.write(`[${name}] ${c}`));
+    child.on('exit', resolve);
+  });
 }
 
 main().catch((err) => {
