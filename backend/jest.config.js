@@ -2,6 +2,8 @@
 module.exports = {
   rootDir: '.',
   testEnvironment: 'node',
+  // TypeScript first: a stray compiled .js beside a .ts must never shadow the source.
+  moduleFileExtensions: ['ts', 'js', 'json', 'node'],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', {
