@@ -47,6 +47,14 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
     return this.projections.map((p) => p.name);
   }
 
+  /**
+   * How far the read models are known to have got (moves whenever they change, also when another replica
+   * applied the events). Read caches key on it: a value read before the read models moved is stale.
+   */
+  get position(): Checkpoint {
+    return this.reached;
+  }
+
   onApplicationBootstrap(): void {
     this.start();
   }

@@ -74,12 +74,19 @@ describe('tasks API', () => {
     await request(ctx.http).get(`/api/tasks/${res.body.id}`).expect(404, { message: 'Task not found' });
     await request(ctx.http).get(`/api/tasks/${res.body.id}`).set('Cookie', creator.cookie).expect(200);
 
-    // Once the chain confirms the escrow it is public.
+    const page = '/api/tasks?limit=5&category=Design&available=true';
+    const before = await request(ctx.http).get(page).expect(200);
+    expect(before.body.items.map((t: { id: number }) => t.id)).not.toContain(res.body.id);
+
+    // Once the chain confirms the escrow it is public, at once (the page cache follows the read models).
     await ctx.commands.execute(new RecordTaskFundingCommand(res.body.id, chainFact(), creator.wallet, escrowAmount(120, 3)));
     const after = await request(ctx.http).get(`/api/tasks/${res.body.id}`).expect(200);
     expect(after.body.fundingStatus).toBe('funded');
     const listed = await request(ctx.http).get('/api/tasks').expect(200);
     expect(listed.body.map((t: { id: number }) => t.id)).toContain(res.body.id);
+    const after2 = await request(ctx.http).get(page).expect(200);
+    expect(after2.body.items[0].id).toBe(res.body.id);
+    expect(after2.body.total).toBe(before.body.total + 1);
   });
 
   it('accepts the form\'s numbers as text and defaults isActive to true', async () => {

@@ -2,8 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { notFound } from '../../common/domain-error';
+import { ProjectionRunner } from '../../projections/projection-runner';
 import { ALL_CATEGORIES_LABEL, ListTasksQuery, TaskSort } from '../dto/list-tasks.query';
 import { MESSAGES } from '../task.aggregate';
+import { ReadCache } from './read-cache';
 import { CursorPosition, SORT_ORDER, decodeCursor, encodeCursor } from './task-cursor';
 import { TASK_COLUMNS, TaskRow, TaskView, toTaskView } from './task.view';
 
@@ -30,7 +32,16 @@ function escapeLike(s: string): string {
 /** Reads of the `tasks` projection for the API. Every list is one or two statements, never one per row. */
 @Injectable()
 export class TaskQueries {
-  constructor(private readonly dataSource: DataSource, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  /** Pages of the public list (the browser's first page is by far the most asked for). */
+  private readonly pages: ReadCache<TaskPage> | null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly projections: ProjectionRunner,
+  ) {
+    this.pages = config.LIST_CACHE_TTL_MS > 0 ? new ReadCache<TaskPage>(500, config.LIST_CACHE_TTL_MS) : null;
+  }
 
   private view = (row: TaskRow): TaskView => toTaskView(row, this.config);
 
@@ -63,6 +74,16 @@ export class TaskQueries {
       return rows.map(this.view);
     }
 
+    // Only `available` for a signed-in viewer depends on who asks.
+    const key = JSON.stringify([sort, q.search ?? null, q.category ?? null, q.minReward ?? null, q.maxReward ?? null,
+      q.available ?? false, q.available && viewer ? viewer.id : null, q.limit ?? null, q.cursor ?? null]);
+    const load = () => this.page(q, sort, where, params, orderBy);
+    return this.pages ? this.pages.get(key, this.projections.position, load) : load();
+  }
+
+  private async page(q: ListTasksQuery, sort: TaskSort, where: string[], params: unknown[], orderBy: string): Promise<TaskPage> {
+    const order = SORT_ORDER[sort];
+    const p = (v: unknown) => `$${params.push(v)}`;
     const limit = q.limit ?? 24;
     const filterWhere = where.join(' AND ');
     const filterParams = [...params];

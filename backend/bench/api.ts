@@ -1,0 +1,249 @@
+/**
+ * npm run bench:api — the read API under load.
+ *
+ * 1. An embedded PostgreSQL under a temp dir; the schema by migrations.
+ * 2. Seeds 10,000 users, 100,000 tasks and 300,000 submissions as EVENTS (multi-row INSERTs into `events`,
+ *    the very events the commands would append), then rebuilds every projection from position 0, so the
+ *    read tables are exactly what the product would have. VACUUM ANALYZE afterwards (what autovacuum does
+ *    on a live database).
+ * 3. Starts the built backend (`node dist/main.js`, NODE_ENV=production) as a separate process.
+ * 4. autocannon, 50 connections, 10 s each (after a 3 s warm-up), signed out:
+ *    GET /api/tasks?limit=24&sort=reward-high&category=Design&available=true, GET /api/tasks/:id (random
+ *    funded ids) and GET /api/health (the baseline: one `SELECT 1`).
+ * 5. The same list again on a server started with LIST_CACHE_TTL_MS=0 (no page cache), printed before the
+ *    last line, so the cost of the SQL path itself stays visible.
+ * Last line: {"tasks":100000,"listRps":…,"listP99Ms":…,"detailRps":…,"detailP99Ms":…,"baselineRps":…}
+ */
+import 'reflect-metadata';
+import { ChildProcess, spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import { Client } from 'pg';
+import { loadConfig } from '../src/config/app-config';
+import { DomainModule } from '../src/domain.module';
+import { ProjectionRunner } from '../src/projections/projection-runner';
+import { ALL_CATEGORIES } from '../src/tasks/task.constants';
+import { TaskEvents as T } from '../src/tasks/task.events';
+import { UserEvents as U } from '../src/users/user.events';
+import { benchDatabase, freePort } from './bench-database';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p99: number; average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+const TASKS = Number(process.env.BENCH_TASKS ?? 100_000);
+const SUBMISSIONS_PER_TASK = 3;
+const USERS = 10_000;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+const CHUNK = 5_000;
+
+/** Deterministic pseudo-random numbers: every run seeds the same data. */
+function rng(seed: number) {
+  return () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+}
+
+type Ev = [stream: string, version: number, type: string, data: unknown];
+
+function* seedEvents(): Generator<Ev> {
+  const rand = rng(7);
+  const now = Date.now();
+  const wallet = (i: number) => '0x' + i.toString(16).padStart(40, '0');
+  for (let u = 1; u <= USERS; u++) {
+    yield [`user-${u}`, 1, U.UserRegistered, {
+      userId: u, method: 'wallet', username: `user_${u}`, walletAddress: wallet(u), email: null, passwordHash: null,
+      registeredAt: new Date(now - 400 * 864e5).toISOString(),
+    }];
+  }
+  let submissionId = 0;
+  for (let id = 1; id <= TASKS; id++) {
+    const creatorId = 1 + Math.floor(rand() * USERS);
+    const reward = 1 + Math.floor(rand() * 100_000);
+    const maxCompletions = 1 + Math.floor(rand() * 100);
+    const createdAt = new Date(now - Math.floor(rand() * 365 * 864e5)).toISOString();
+    const deadline = new Date(now + (rand() < 0.9 ? 1 : -1) * Math.floor(1 + rand() * 60) * 864e5).toISOString();
+    let v = 0;
+    const stream = `task-${id}`;
+    yield [stream, ++v, T.TaskCreated, {
+      taskId: id, creatorId, title: `Task ${id}: ${ALL_CATEGORIES[id % ALL_CATEGORIES.length]} work`, description: `Description of task ${id}`,
+      requirements: 'Follow the brief', category: ALL_CATEGORIES[Math.floor(rand() * ALL_CATEGORIES.length)], reward, maxCompletions,
+      estimatedTime: 1 + Math.floor(rand() * 480), deadline, submissionType: 'text', isActive: rand() > 0.05, chainId: 31337,
+      contractAddress: null, escrowAmount: (BigInt(reward) * BigInt(maxCompletions) * 10n ** 18n).toString(), createdAt,
+    }];
+    if (rand() > 0.05) {
+      yield [stream, ++v, T.TaskFunded, {
+        taskId: id, funder: wallet(creatorId), amount: '0', chainId: 31337, txHash: `0xf${id}`, blockNumber: id, blockHash: '0x0', logIndex: 0,
+      }];
+    }
+    // Three submissions per task from distinct users: approved, rejected, and pending when a slot is left.
+    for (let k = 0; k < SUBMISSIONS_PER_TASK; k++) {
+      const sid = ++submissionId;
+      const userId = 1 + ((creatorId + 1 + k * 97) % USERS);
+      yield [stream, ++v, T.SubmissionSubmitted, {
+        submissionId: sid, taskId: id, userId, proofLink: null, proofText: `Proof ${sid}`, proofFileUrl: null, notes: null, createdAt,
+      }];
+      if (k === 0) {
+        yield [stream, ++v, T.SubmissionApproved, { submissionId: sid, taskId: id, userId, reviewerId: creatorId, feedback: null, reward, reviewedAt: createdAt }];
+      } else if (k === 1 || maxCompletions < 2) {
+        yield [stream, ++v, T.SubmissionRejected, { submissionId: sid, taskId: id, userId, reviewerId: creatorId, feedback: 'No', reviewedAt: createdAt }];
+      }
+    }
+  }
+}
+
+async function seed(url: string): Promise<number> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  let n = 0;
+  try {
+    let chunk: Ev[] = [];
+    const flush = async () => {
+      if (!chunk.length) return;
+      await client.query(
+        `INSERT INTO events (stream_id, stream_version, event_type, data)
+         SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::jsonb[])`,
+        [chunk.map((e) => e[0]), chunk.map((e) => e[1]), chunk.map((e) => e[2]), chunk.map((e) => JSON.stringify(e[3]))],
+      );
+      n += chunk.length;
+      chunk = [];
+    };
+    for (const e of seedEvents()) {
+      chunk.push(e);
+      if (chunk.length === CHUNK) await flush();
+    }
+    await flush();
+    await client.query(`SELECT setval('user_id_seq', $1), setval('task_id_seq', $2), setval('submission_id_seq', $3)`,
+      [USERS, TASKS, TASKS * SUBMISSIONS_PER_TASK]);
+  } finally {
+    await client.end();
+  }
+  return n;
+}
+
+async function startServer(url: string, port: number, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, path.join(__dirname, '..', 'dist', 'main.js')], {
+    env: {
+      ...process.env, NODE_ENV: 'production', DATABASE_URL: url, PORT: String(port), LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'bench-session-secret-bench-session-secret', PUBLIC_ORIGIN: `http://localhost:${port}`,
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`backend exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('backend did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function load(name: string, opts: Record<string, unknown>): Promise<AutocannonResult> {
+  await autocannon({ ...opts, connections: CONNECTIONS, duration: 3 }); // warm-up (JIT, caches, pools)
+  const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION_S });
+  console.log(`${name}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, avg ${r.latency.average} ms, ` +
+    `${r.requests.total} requests, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}`);
+  if (r.non2xx || r.errors || r.timeouts) throw new Error(`${name}: failed requests`);
+  return r;
+}
+
+/** BENCH_EXPLAIN=1: the plans of the listing's two statements, as the API sends them. */
+async function explain(url: string): Promise<void> {
+  const { TaskQueries } = await import('../src/tasks/queries/task.queries');
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  const captured: Array<[string, unknown[]]> = [];
+  const fake = { query: async (sql: string, params: unknown[]) => (captured.push([sql, params]), sql.includes('count(*)') ? [{ n: 0 }] : []) };
+  const q = new TaskQueries(fake as never, loadConfig({}), { position: { transactionId: 0n, position: 0n } } as never);
+  await q.list({ limit: 24, sort: 'reward-high', category: 'Design', available: true }, undefined);
+  for (const [sql, params] of captured) {
+    const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+    console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
+  }
+  await client.end();
+}
+
+async function main(): Promise<void> {
+  const db = await benchDatabase('bench_api');
+  let server: ChildProcess | null = null;
+  try {
+    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: db.url, SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'warn' });
+    const domain = await NestFactory.createApplicationContext(DomainModule.forRoot(config, db.url), { logger: ['error', 'warn'] });
+    const runner = domain.get(ProjectionRunner);
+    await runner.stop();
+    let t = performance.now();
+    const events = await seed(db.url);
+    console.log(`seeded ${events} events (${USERS} users, ${TASKS} tasks, ${TASKS * SUBMISSIONS_PER_TASK} submissions) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    t = performance.now();
+    await runner.rebuild();
+    await runner.stop();
+    await domain.close();
+    const client = new Client({ connectionString: db.url });
+    await client.connect();
+    await client.query('VACUUM ANALYZE');
+    const counts = (await client.query(
+      `SELECT (SELECT count(*) FROM tasks)::int AS tasks, (SELECT count(*) FROM submissions)::int AS submissions,
+              (SELECT count(*) FROM tasks WHERE funding_status = 'funded' AND is_active AND category = 'Design')::int AS design`,
+    )).rows[0];
+    const ids: number[] = (await client.query(`SELECT id FROM tasks WHERE funding_status = 'funded' AND is_active ORDER BY random() LIMIT 5000`)).rows.map((r) => r.id);
+    await client.end();
+    console.log(`projections rebuilt + VACUUM ANALYZE in ${((performance.now() - t) / 1000).toFixed(1)} s: ${counts.tasks} tasks, ` +
+      `${counts.submissions} submissions, ${counts.design} public Design tasks`);
+    if (counts.tasks !== TASKS || counts.submissions !== TASKS * SUBMISSIONS_PER_TASK) throw new Error('seed mismatch');
+
+    if (process.env.BENCH_EXPLAIN) await explain(db.url);
+    const port = await freePort();
+    server = await startServer(db.url, port);
+    const base = `http://127.0.0.1:${port}`;
+    const list = await load('list', { url: `${base}/api/tasks?limit=24&sort=reward-high&category=Design&available=true` });
+    let i = 0;
+    const detail = await load('detail', {
+      url: base,
+      requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: `/api/tasks/${ids[i++ % ids.length]}` }) }],
+    });
+    const baseline = await load('baseline', { url: `${base}/api/health` });
+    await stopServer(server);
+    // The same list with the page cache off: every request runs the page and count statements.
+    server = await startServer(db.url, port, { LIST_CACHE_TTL_MS: '0' });
+    const uncached = await load('list, cache off', { url: `${base}/api/tasks?limit=24&sort=reward-high&category=Design&available=true` });
+    console.log(`list without the page cache: ${Math.round(uncached.requests.average)} req/s, p99 ${uncached.latency.p99} ms ` +
+      `(${(uncached.requests.average / baseline.requests.average).toFixed(2)} x baseline)`);
+    console.log(JSON.stringify({
+      tasks: counts.tasks,
+      listRps: Math.round(list.requests.average),
+      listP99Ms: list.latency.p99,
+      detailRps: Math.round(detail.requests.average),
+      detailP99Ms: detail.latency.p99,
+      baselineRps: Math.round(baseline.requests.average),
+    }));
+  } finally {
+    if (server) await stopServer(server);
+    await db.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
