@@ -79,6 +79,7 @@ export class IndexerRunner {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.rpc.closed = true;
     await this.leadership.release();
     await this.loop;
     await Promise.all([this.follower.stop(), this.worker.stop()]);

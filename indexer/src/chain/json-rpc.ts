@@ -29,6 +29,9 @@ const DEFAULT_RETRY: RetryPolicy = { initialDelayMs: 100, maxDelayMs: 5_000 };
 let nextId = 1;
 
 export class JsonRpc {
+  /** Set on shutdown: retrying calls give up instead of waiting for the node for ever. */
+  closed = false;
+
   constructor(
     readonly url: string,
     private readonly logger: Logger,
@@ -69,7 +72,7 @@ export class JsonRpc {
    * `isFinal` marks errors that no retry can fix (e.g. an execution revert) and are thrown at once.
    */
   async call<T>(method: string, params: unknown[] = [], isFinal: (err: unknown) => boolean = () => false): Promise<T> {
-    return retryForever(`${method}`, () => this.request<T>(method, params), this.logger, this.retry, isFinal);
+    return retryForever(`${method}`, () => this.request<T>(method, params), this.logger, this.retry, isFinal, () => this.closed);
   }
 }
 
