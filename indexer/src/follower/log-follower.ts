@@ -1,6 +1,7 @@
 import { BlockHeader, ChainReader } from '../chain/chain-reader';
 import { DecodedLog, decodeEscrowLog } from '../chain/escrow-logs';
 import { Logger, sleep } from '../chain/json-rpc';
+import { crashPoint } from '../crash-point';
 import { Checkpoint, CheckpointStore } from './checkpoint-store';
 import { FactDispatcher } from './fact-dispatcher';
 
@@ -72,6 +73,7 @@ export class LogFollower {
         backoff = 100;
         if (!progressed) await this.idle(this.opts.pollMs);
       } catch (err) {
+        if (this.stopped) break;
         this.logger.error(`indexer step failed, retrying in ${backoff} ms: ${(err as Error).stack ?? err}`);
         await this.idle(backoff);
         backoff = Math.min(5_000, backoff * 2);
@@ -137,7 +139,9 @@ export class LogFollower {
     }
     logs.sort((a, b) => a.fact.blockNumber - b.fact.blockNumber || a.fact.logIndex - b.fact.logIndex);
     await this.store.recordIntents(logs);
+    if (logs.length) crashPoint('follower:after-intents');
     const outcomes = await this.dispatcher.apply(logs);
+    if (logs.length) crashPoint('follower:after-apply');
     const blocks = new Map<number, BlockHeader>([[fromHeader.number, fromHeader]]);
     for (const l of logs) {
       if (!blocks.has(l.fact.blockNumber)) blocks.set(l.fact.blockNumber, { number: l.fact.blockNumber, hash: l.fact.blockHash, parentHash: '' });

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { Transaction, Wallet } from 'ethers';
 import { RecordPayoutFailedCommand, RecordPayoutSentCommand } from '@cent/backend';
 import { escrowInterface } from '../chain/escrow-logs';
+import { crashPoint } from '../crash-point';
 import { JsonRpc, Logger, RpcError, sleep, toHex } from '../chain/json-rpc';
 import { PayoutCandidate, PayoutOutbox, PayoutTx } from './payout-outbox';
 
@@ -90,6 +91,7 @@ export class PayoutWorker {
         failDelay = 100;
         await this.idle(this.opts.pollMs);
       } catch (err) {
+        if (this.stopped) break;
         this.logger.error(`payout worker: ${(err as Error).message}; retrying in ${failDelay} ms`);
         await this.idle(failDelay);
         failDelay = Math.min(5_000, failDelay * 2);
@@ -222,8 +224,11 @@ export class PayoutWorker {
     });
     const txHash = Transaction.from(rawTx).hash!.toLowerCase();
     const tx = await this.outbox.insert({ nonce, taskId, submissionIds: ids, recipients, txHash, rawTx });
+    crashPoint('worker:after-sign');
     await this.broadcast(tx);
+    crashPoint('worker:after-broadcast');
     await this.commands.execute(new RecordPayoutSentCommand(taskId, ids, txHash));
+    crashPoint('worker:after-sent');
     this.logger.log(`payout of task ${taskId}, submissions ${ids.join(', ')}: sent ${txHash} (nonce ${nonce})`);
     await this.awaitReceipt(tx);
   }
