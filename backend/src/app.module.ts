@@ -10,6 +10,7 @@ import { AppConfig } from './config/app-config';
 import { DomainModule } from './domain.module';
 import { HealthModule } from './health/health.module';
 import { DashboardModule } from './dashboard/dashboard.module';
+import { EscrowModule } from './escrow/escrow.module';
 import { FilesModule } from './files/files.module';
 import { LeaderboardHttpModule } from './leaderboard/http/leaderboard-http.module';
 import { PayoutsHttpModule } from './payouts/http/payouts-http.module';
@@ -34,6 +35,7 @@ export class AppModule {
         LeaderboardHttpModule,
         FilesModule,
         AdminModule,
+        EscrowModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ApiErrorFilter },

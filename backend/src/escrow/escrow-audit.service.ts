@@ -1,0 +1,170 @@
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { JsonRpcProvider, Log, zeroPadValue, toBeHex } from 'ethers';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { notFound } from '../common/domain-error';
+import { chainFactKey } from '../event-store/stored-event';
+import { MESSAGES } from '../tasks/task.aggregate';
+import { UserRecord } from '../users/users.read-repository';
+import { ESCROW_AUDIT_ABI, EscrowLocation, explorerLinks, locateEscrow } from './escrow-contract';
+import { EscrowAppView, EscrowAuditView, EscrowEventView, EscrowOnChainView, EscrowPayoutView, Finality } from './escrow.view';
+
+const EVENT_TOPICS = ['TaskFunded', 'RewardReleased', 'TaskRefunded'].map((n) => ESCROW_AUDIT_ABI.getEvent(n)!.topicHash);
+const PUBLIC_STATES = new Set(['funded', 'refunded']);
+
+/**
+ * The audit view of one task: what the escrow contract says (read from the chain now, not from the
+ * indexer), next to what the app claims, with every funded / released / refunded log and its finality.
+ */
+@Injectable()
+export class EscrowAuditService implements OnModuleDestroy {
+  private readonly provider: JsonRpcProvider;
+  private readonly location: EscrowLocation | null;
+  private readonly links: ReturnType<typeof explorerLinks>;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, private readonly db: DataSource) {
+    this.provider = new JsonRpcProvider(config.RPC_URL, config.CHAIN_ID, { staticNetwork: true, cacheTimeout: -1 });
+    this.location = locateEscrow(config);
+    this.links = explorerLinks(config);
+  }
+
+  onModuleDestroy(): void {
+    this.provider.destroy();
+  }
+
+  async audit(taskId: number, viewer: UserRecord | undefined): Promise<EscrowAuditView> {
+    const rows = await this.db.query(
+      `SELECT creator_id, funding_status, escrow_amount::text, released_amount::text, refunded_amount::text, funding_anomaly, reward, max_completions
+         FROM tasks WHERE id = $1`,
+      [taskId],
+    );
+    const task = rows[0];
+    // Funded (and refunded) tasks are public; others only for their creator and admins.
+    if (!task || (!PUBLIC_STATES.has(task.funding_status) && !(viewer && (viewer.isAdmin || viewer.id === task.creator_id)))) {
+      throw notFound(MESSAGES.taskNotFound);
+    }
+    const submissions: Array<Record<string, any>> = await this.db.query(
+      `SELECT id, user_id, payout_status, payout_tx_hash, payout_block_number, payout_error FROM submissions
+        WHERE task_id = $1 AND (payout_status IS NOT NULL OR status = 'approved') ORDER BY id`,
+      [taskId],
+    );
+    const app: EscrowAppView = {
+      fundingStatus: task.funding_status,
+      escrowAmount: task.escrow_amount,
+      releasedAmount: task.released_amount,
+      refundedAmount: task.refunded_amount,
+      paidCount: submissions.filter((s) => s.payout_status === 'released').length,
+      fundingAnomaly: task.funding_anomaly,
+    };
+    const base = {
+      taskId,
+      chainId: this.config.CHAIN_ID,
+      escrowAddress: this.location?.escrow ?? '',
+      escrowUrl: this.location ? this.links.address(this.location.escrow) : null,
+      tokenAddress: this.location?.token ?? null,
+      confirmationsRequired: this.config.CONFIRMATIONS,
+      app,
+    };
+    if (!this.location) {
+      return { ...base, headBlock: null, onChain: null, chainError: 'No escrow contract configured (ESCROW_ADDRESS)', consistent: false, events: [], payouts: this.payouts(submissions, [], null) };
+    }
+    let head: number;
+    let onChain: EscrowOnChainView;
+    let logs: Log[];
+    try {
+      [head, onChain, logs] = await Promise.all([this.provider.getBlockNumber(), this.readTask(taskId), this.readLogs(taskId)]);
+    } catch (err) {
+      return {
+        ...base, headBlock: null, onChain: null, chainError: `The chain could not be read: ${(err as Error).message.slice(0, 200)}`,
+        consistent: false, events: [], payouts: this.payouts(submissions, [], null),
+      };
+    }
+    const keys = logs.map((l) => chainFactKey(this.config.CHAIN_ID, l.transactionHash, l.index, l.blockHash));
+    const indexed = new Set(
+      (await this.db.query(`SELECT idempotency_key FROM events WHERE idempotency_key = ANY($1)`, [keys])).map((r: { idempotency_key: string }) => r.idempotency_key),
+    );
+    const events = logs.map((l, i) => this.eventView(l, head, indexed.has(keys[i])));
+    const consistent =
+      onChain.funded === (app.fundingStatus === 'funded' || app.fundingStatus === 'refunded') &&
+      onChain.refunded === (app.fundingStatus === 'refunded') &&
+      onChain.paidCount === app.paidCount &&
+      (!onChain.funded || BigInt(onChain.remaining) === (onChain.refunded ? 0n : BigInt(app.escrowAmount) - BigInt(app.releasedAmount)));
+    return { ...base, headBlock: head, onChain, chainError: null, consistent, events, payouts: this.payouts(submissions, events, head) };
+  }
+
+  private async readTask(taskId: number): Promise<EscrowOnChainView> {
+    const call = (fn: string) => this.provider.call({ to: this.location!.escrow, data: ESCROW_AUDIT_ABI.encodeFunctionData(fn, [taskId]) });
+    const [taskData, refundData] = await Promise.all([call('getTask'), call('refundableAt')]);
+    const [t] = ESCROW_AUDIT_ABI.decodeFunctionResult('getTask', taskData);
+    const refundableAt = Number(ESCROW_AUDIT_ABI.decodeFunctionResult('refundableAt', refundData)[0]);
+    const funded = t.creator !== '0x0000000000000000000000000000000000000000';
+    return {
+      funded,
+      creator: funded ? t.creator : null,
+      creatorUrl: funded ? this.links.address(t.creator) : null,
+      reward: t.reward.toString(),
+      maxCompletions: Number(t.maxCompletions),
+      paidCount: Number(t.paidCount),
+      deadline: funded ? new Date(Number(t.deadline) * 1000).toISOString() : null,
+      refunded: t.refunded,
+      remaining: t.remaining.toString(),
+      refundableAt: refundableAt ? new Date(refundableAt * 1000).toISOString() : null,
+    };
+  }
+
+  private readLogs(taskId: number): Promise<Log[]> {
+    return this.provider.getLogs({
+      address: this.location!.escrow,
+      topics: [EVENT_TOPICS, zeroPadValue(toBeHex(taskId), 32)],
+      fromBlock: this.location!.startBlock,
+      toBlock: 'latest',
+    });
+  }
+
+  private finality(blockNumber: number, head: number): Finality {
+    return head - blockNumber >= this.config.CONFIRMATIONS ? 'final' : 'confirmed';
+  }
+
+  private eventView(l: Log, head: number, indexed: boolean): EscrowEventView {
+    const e = ESCROW_AUDIT_ABI.parseLog(l)!;
+    const view: EscrowEventView = {
+      type: e.name,
+      txHash: l.transactionHash,
+      txUrl: this.links.tx(l.transactionHash),
+      blockNumber: l.blockNumber,
+      logIndex: l.index,
+      amount: e.args.amount.toString(),
+      confirmations: head - l.blockNumber + 1,
+      finality: this.finality(l.blockNumber, head),
+      indexed,
+    };
+    if (e.name === 'RewardReleased') {
+      Object.assign(view, { submissionId: Number(e.args.submissionId), recipient: e.args.recipient, recipientUrl: this.links.address(e.args.recipient) });
+    }
+    return view;
+  }
+
+  /** pending (requested / sent), confirmed (its release is in a block), final (past the confirmation depth). */
+  private payouts(submissions: Array<Record<string, any>>, events: EscrowEventView[], head: number | null): EscrowPayoutView[] {
+    const released = new Map(events.filter((e) => e.type === 'RewardReleased').map((e) => [e.submissionId!, e]));
+    return submissions.map((s) => {
+      const onChain = released.get(s.id);
+      const txHash: string | null = onChain?.txHash ?? s.payout_tx_hash ?? null;
+      let state: EscrowPayoutView['state'] = null;
+      if (onChain) state = onChain.finality;
+      else if (s.payout_status === 'released') state = head !== null && s.payout_block_number ? this.finality(Number(s.payout_block_number), head) : 'confirmed';
+      else if (s.payout_status === 'requested' || s.payout_status === 'sent') state = 'pending';
+      else if (s.payout_status === 'failed') state = 'failed';
+      return {
+        submissionId: s.id,
+        userId: s.user_id,
+        payoutStatus: s.payout_status,
+        state,
+        txHash,
+        txUrl: txHash ? this.links.tx(txHash) : null,
+        blockNumber: onChain?.blockNumber ?? (s.payout_block_number ? Number(s.payout_block_number) : null),
+        error: s.payout_error,
+      };
+    });
+  }
+}

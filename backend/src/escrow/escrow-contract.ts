@@ -1,0 +1,53 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Interface } from 'ethers';
+import { AppConfig, REPO_ROOT } from '../config/app-config';
+
+/**
+ * The part of TaskEscrow the audit view reads, as a human-readable ABI: the backend does not depend on
+ * the contracts package (built separately); these signatures are the contract's public interface.
+ */
+export const ESCROW_AUDIT_ABI = new Interface([
+  'function getTask(uint256 taskId) view returns (tuple(address creator, uint128 reward, uint32 maxCompletions, uint32 paidCount, uint64 deadline, bool refunded, uint256 remaining))',
+  'function refundableAt(uint256 taskId) view returns (uint256)',
+  'event TaskFunded(uint256 indexed taskId, address indexed creator, uint128 reward, uint32 maxCompletions, uint64 deadline, uint256 amount)',
+  'event RewardReleased(uint256 indexed taskId, uint256 indexed submissionId, address indexed recipient, uint256 amount, address operator)',
+  'event TaskRefunded(uint256 indexed taskId, address indexed creator, uint256 amount)',
+]);
+
+export interface EscrowLocation {
+  escrow: string;
+  token: string | null;
+  startBlock: number;
+}
+
+/**
+ * ESCROW_ADDRESS (and ESCROW_DEPLOYMENT_BLOCK) from configuration, else the deployment file the deploy
+ * wrote (CENT_DEPLOYMENTS_DIR or contracts/deployments/<chainId>.json); null when neither exists.
+ */
+export function locateEscrow(config: AppConfig): EscrowLocation | null {
+  const dir = process.env.CENT_DEPLOYMENTS_DIR ?? path.join(REPO_ROOT, 'contracts', 'deployments');
+  let deployment: { escrow: string; token: string; deploymentBlock: number } | null = null;
+  try {
+    deployment = JSON.parse(fs.readFileSync(path.join(dir, `${config.CHAIN_ID}.json`), 'utf8'));
+  } catch {
+    deployment = null;
+  }
+  const escrow = config.ESCROW_ADDRESS ?? deployment?.escrow;
+  if (!escrow) return null;
+  const same = deployment?.escrow.toLowerCase() === escrow.toLowerCase();
+  return {
+    escrow,
+    token: config.TOKEN_ADDRESS ?? (same ? deployment!.token : null),
+    startBlock: config.ESCROW_DEPLOYMENT_BLOCK ?? (same ? deployment!.deploymentBlock : 0),
+  };
+}
+
+/** EIP-3091 explorer links, or null without EXPLORER_URL. */
+export function explorerLinks(config: AppConfig) {
+  const base = config.EXPLORER_URL?.replace(/\/+$/, '');
+  return {
+    tx: (hash: string) => (base ? `${base}/tx/${hash}` : null),
+    address: (addr: string) => (base ? `${base}/address/${addr}` : null),
+  };
+}

@@ -1,0 +1,68 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** pending: requested or sent; confirmed: included in a block; final: past the confirmation depth. */
+export type Finality = 'pending' | 'confirmed' | 'final';
+
+export class EscrowOnChainView {
+  @ApiProperty({ description: 'false when the escrow has never seen this task id' }) funded!: boolean;
+  @ApiProperty({ nullable: true, type: String }) creator!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String }) creatorUrl!: string | null;
+  @ApiProperty({ description: 'Base units (18 decimals), decimal string' }) reward!: string;
+  @ApiProperty() maxCompletions!: number;
+  @ApiProperty() paidCount!: number;
+  @ApiProperty({ nullable: true, type: String }) deadline!: string | null;
+  @ApiProperty() refunded!: boolean;
+  @ApiProperty({ description: 'Base units still held for this task' }) remaining!: string;
+  @ApiProperty({ nullable: true, type: String, description: 'When the creator may refund' }) refundableAt!: string | null;
+}
+
+export class EscrowAppView {
+  @ApiProperty({ enum: ['awaiting_funding', 'funded', 'refunded', 'funding_anomaly'] }) fundingStatus!: string;
+  @ApiProperty() escrowAmount!: string;
+  @ApiProperty() releasedAmount!: string;
+  @ApiProperty() refundedAmount!: string;
+  @ApiProperty() paidCount!: number;
+  @ApiProperty({ nullable: true, type: String }) fundingAnomaly!: string | null;
+}
+
+export class EscrowEventView {
+  @ApiProperty({ enum: ['TaskFunded', 'RewardReleased', 'TaskRefunded'] }) type!: string;
+  @ApiProperty() txHash!: string;
+  @ApiProperty({ nullable: true, type: String }) txUrl!: string | null;
+  @ApiProperty() blockNumber!: number;
+  @ApiProperty() logIndex!: number;
+  @ApiProperty({ description: 'Base units' }) amount!: string;
+  @ApiPropertyOptional() submissionId?: number;
+  @ApiPropertyOptional() recipient?: string;
+  @ApiPropertyOptional({ nullable: true, type: String }) recipientUrl?: string | null;
+  @ApiProperty() confirmations!: number;
+  @ApiProperty({ enum: ['confirmed', 'final'] }) finality!: Finality;
+  @ApiProperty({ description: 'Whether the app has recorded this fact (indexer)' }) indexed!: boolean;
+}
+
+export class EscrowPayoutView {
+  @ApiProperty() submissionId!: number;
+  @ApiProperty() userId!: number;
+  @ApiProperty({ nullable: true, type: String, enum: ['requested', 'sent', 'released', 'failed'] }) payoutStatus!: string | null;
+  @ApiProperty({ nullable: true, type: String, enum: ['pending', 'confirmed', 'final', 'failed'] }) state!: Finality | 'failed' | null;
+  @ApiProperty({ nullable: true, type: String }) txHash!: string | null;
+  @ApiProperty({ nullable: true, type: String }) txUrl!: string | null;
+  @ApiProperty({ nullable: true, type: Number }) blockNumber!: number | null;
+  @ApiProperty({ nullable: true, type: String }) error!: string | null;
+}
+
+export class EscrowAuditView {
+  @ApiProperty() taskId!: number;
+  @ApiProperty() chainId!: number;
+  @ApiProperty() escrowAddress!: string;
+  @ApiProperty({ nullable: true, type: String }) escrowUrl!: string | null;
+  @ApiProperty({ nullable: true, type: String }) tokenAddress!: string | null;
+  @ApiProperty({ nullable: true, type: Number }) headBlock!: number | null;
+  @ApiProperty() confirmationsRequired!: number;
+  @ApiProperty({ type: EscrowOnChainView, nullable: true }) onChain!: EscrowOnChainView | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Why the chain could not be read' }) chainError!: string | null;
+  @ApiProperty({ type: EscrowAppView }) app!: EscrowAppView;
+  @ApiProperty({ description: 'On-chain funded / paid count / remaining / refunded agree with the app' }) consistent!: boolean;
+  @ApiProperty({ type: [EscrowEventView] }) events!: EscrowEventView[];
+  @ApiProperty({ type: [EscrowPayoutView] }) payouts!: EscrowPayoutView[];
+}
