@@ -39,6 +39,7 @@ export class IndexerRunner {
     this.rpc = new JsonRpc(settings.rpcUrl, logger);
     const store = new CheckpointStore(db, settings.source, settings.startBlock);
     this.follower = new LogFollower(new ChainReader(this.rpc), store, new FactDispatcher(commands, logger), settings, logger);
+    this.withPayouts = options.payouts ?? true;
     this.worker = new PayoutWorker(this.rpc, db, commands, {
       chainId: settings.chainId,
       escrow: settings.escrow,
@@ -46,7 +47,6 @@ export class IndexerRunner {
       batchWindowMs: settings.payoutWindowMs,
       pollMs: settings.payoutPollMs,
     }, logger);
-    this.withPayouts = options.payouts ?? true;
     this.leadership = new AdvisoryLeadership(databaseUrl, `cent-indexer:${settings.source}`, logger);
   }
 

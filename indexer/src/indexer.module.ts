@@ -17,7 +17,7 @@ export class IndexerModule {
           provide: IndexerRunner,
           inject: [DataSource, CommandBus],
           useFactory: (db: DataSource, commands: CommandBus) =>
-            new IndexerRunner(indexerSettings(config), db, commands, databaseUrl, new Logger('Indexer'), options),
+            new IndexerRunner(indexerSettings(config, options), db, commands, databaseUrl, new Logger('Indexer'), options),
         },
       ],
       exports: [IndexerRunner],

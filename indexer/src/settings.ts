@@ -12,6 +12,7 @@ export interface IndexerSettings {
   batchBlocks: number;
   reorgDepth: number;
   pollMs: number;
+  /** Empty when payouts are off. */
   releaserKey: string;
   payoutWindowMs: number;
   payoutPollMs: number;
@@ -21,7 +22,7 @@ export interface IndexerSettings {
  * Where to read: ESCROW_ADDRESS / ESCROW_DEPLOYMENT_BLOCK when set, else contracts/deployments/<chainId>.json
  * (written by deployContracts / ensureDeployed).
  */
-export function indexerSettings(config: AppConfig): IndexerSettings {
+export function indexerSettings(config: AppConfig, options: { payouts?: boolean } = {}): IndexerSettings {
   const deployment = loadDeployment(config.CHAIN_ID);
   const escrow = config.ESCROW_ADDRESS ?? deployment?.escrow;
   if (!escrow) {
@@ -41,7 +42,8 @@ export function indexerSettings(config: AppConfig): IndexerSettings {
     batchBlocks: config.INDEXER_BATCH_BLOCKS,
     reorgDepth: config.INDEXER_REORG_DEPTH,
     pollMs: config.INDEXER_POLL_MS,
-    releaserKey: releaserPrivateKey(config),
+    // Only the payout worker signs: the follower alone and the audit need no key.
+    releaserKey: options.payouts === false ? '' : releaserPrivateKey(config),
     payoutWindowMs: config.PAYOUT_BATCH_WINDOW_MS,
     payoutPollMs: config.PAYOUT_POLL_MS,
   };

@@ -63,7 +63,8 @@ export class PayoutWorker {
     private readonly opts: PayoutWorkerOptions,
     private readonly logger: Logger,
   ) {
-    this.wallet = new Wallet(opts.privateKey);
+    // Without payouts (follower only) there is no key: a throwaway one keeps the type simple; it never sends.
+    this.wallet = opts.privateKey ? new Wallet(opts.privateKey) : (Wallet.createRandom() as unknown as Wallet);
     this.outbox = new PayoutOutbox(db, opts.chainId, this.wallet.address);
   }
 

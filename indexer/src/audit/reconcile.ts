@@ -1,0 +1,168 @@
+import { Interface } from 'ethers';
+import { Pool } from 'pg';
+import { escrowInterface } from '../chain/escrow-logs';
+import { JsonRpc, toHex } from '../chain/json-rpc';
+import { RawLog } from '../chain/chain-reader';
+
+export interface TaskLine {
+  taskId: string;
+  chainFunded: boolean;
+  appStatus: string;
+  chainPaid: number;
+  appPaid: number;
+  chainRemaining: bigint;
+  appRemaining: bigint | null;
+  chainRefunded: boolean;
+  appRefunded: boolean;
+  differences: string[];
+}
+
+export interface AuditReport {
+  chainId: number;
+  escrow: string;
+  block: number;
+  head: number;
+  indexerBlock: number | null;
+  tasks: TaskLine[];
+  payoutDifferences: string[];
+  ok: boolean;
+}
+
+export interface AuditInput {
+  rpc: JsonRpc;
+  db: Pool;
+  chainId: number;
+  escrow: string;
+  startBlock: number;
+  confirmations: number;
+  source: string;
+  chunkBlocks?: number;
+}
+
+const iface: Interface = escrowInterface;
+
+/**
+ * Reconciles every task between the escrow contract and the projections, at the block the indexer has
+ * reached (so an indexer that is simply behind does not read as a difference; its lag is reported):
+ * funded, paid count, remaining balance and refunded per task id (backend tasks and every id funded
+ * on chain), and every on-chain RewardReleased against an approved submission of that task recorded as
+ * paid by that transaction.
+ */
+export async function reconcile(input: AuditInput): Promise<AuditReport> {
+  const { rpc, db } = input;
+  const head = Number(await rpc.call<string>('eth_blockNumber'));
+  const cp = await db.query<{ block_number: string }>(`SELECT block_number FROM indexer_checkpoints WHERE source = $1`, [input.source]);
+  const indexerBlock = cp.rows.length ? Number(cp.rows[0].block_number) : null;
+  const block = Math.max(0, Math.min(head - input.confirmations, indexerBlock ?? head));
+
+  const logs: Array<{ name: string; args: any; txHash: string }> = [];
+  const chunk = input.chunkBlocks ?? 10_000;
+  for (let from = input.startBlock; from <= block; from += chunk) {
+    const raw = await rpc.call<RawLog[]>('eth_getLogs', [{ address: input.escrow, fromBlock: toHex(from), toBlock: toHex(Math.min(block, from + chunk - 1)) }]);
+    for (const r of raw) {
+      const parsed = iface.parseLog({ topics: r.topics, data: r.data });
+      if (parsed && ['TaskFunded', 'RewardReleased', 'TaskRefunded'].includes(parsed.name)) {
+        logs.push({ name: parsed.name, args: parsed.args, txHash: r.transactionHash.toLowerCase() });
+      }
+    }
+  }
+
+  const appTasks = await db.query(
+    `SELECT t.id, t.funding_status, t.funding_anomaly, t.escrow_amount::text, t.released_amount::text,
+            (SELECT count(*)::int FROM submissions s WHERE s.task_id = t.id AND s.payout_status = 'released') AS paid
+       FROM tasks t ORDER BY t.id`,
+  );
+  const byId = new Map<string, any>(appTasks.rows.map((r) => [String(r.id), r]));
+  const ids = new Set<string>([...byId.keys()]);
+  for (const l of logs) if (l.name === 'TaskFunded') ids.add(l.args.taskId.toString());
+
+  const tasks: TaskLine[] = [];
+  for (const id of [...ids].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))) {
+    const out = await rpc.call<string>('eth_call', [{ to: input.escrow, data: iface.encodeFunctionData('getTask', [id]) }, toHex(block)]);
+    const [t] = iface.decodeFunctionResult('getTask', out);
+    const chainFunded = t.creator !== '0x0000000000000000000000000000000000000000';
+    const app = byId.get(id);
+    const appStatus: string = app?.funding_status ?? '(unknown to the app)';
+    const appFunded = appStatus === 'funded' || appStatus === 'refunded';
+    const appRefunded = appStatus === 'refunded';
+    const appPaid: number = app?.paid ?? 0;
+    const appRemaining = app && appFunded ? (appRefunded ? 0n : BigInt(app.escrow_amount) - BigInt(app.released_amount)) : null;
+    const line: TaskLine = {
+      taskId: id,
+      chainFunded,
+      appStatus,
+      chainPaid: Number(t.paidCount),
+      appPaid,
+      chainRemaining: t.remaining as bigint,
+      appRemaining,
+      chainRefunded: t.refunded as boolean,
+      appRefunded,
+      differences: [],
+    };
+    if (!app) line.differences.push('funded on chain but unknown to the app');
+    else if (chainFunded !== appFunded) line.differences.push(appStatus === 'funding_anomaly' ? `funding anomaly: ${app.funding_anomaly ?? 'see the task'}` : `funded: chain ${chainFunded}, app ${appStatus}`);
+    if (line.chainPaid !== appPaid) line.differences.push(`paid count: chain ${line.chainPaid}, app ${appPaid}`);
+    if (chainFunded && appRemaining !== null && line.chainRemaining !== appRemaining) line.differences.push(`remaining: chain ${line.chainRemaining}, app ${appRemaining}`);
+    if (line.chainRefunded !== appRefunded) line.differences.push(`refunded: chain ${line.chainRefunded}, app ${appRefunded}`);
+    tasks.push(line);
+  }
+
+  const payoutDifferences: string[] = [];
+  const released = logs.filter((l) => l.name === 'RewardReleased');
+  const subIds = released.map((l) => l.args.submissionId.toString()).filter((s) => BigInt(s) <= 2_147_483_647n);
+  const subs = await db.query(`SELECT id, task_id, status, payout_status, transaction_hash FROM submissions WHERE id = ANY($1::int[])`, [subIds]);
+  const subById = new Map<string, any>(subs.rows.map((r) => [String(r.id), r]));
+  const onChainTx = new Map<string, string>();
+  for (const l of released) {
+    const sid = l.args.submissionId.toString();
+    onChainTx.set(sid, l.txHash);
+    const s = subById.get(sid);
+    const where = `RewardReleased task ${l.args.taskId} submission ${sid} (${l.txHash})`;
+    if (!s) payoutDifferences.push(`${where}: no such submission in the app`);
+    else if (String(s.task_id) !== l.args.taskId.toString()) payoutDifferences.push(`${where}: the submission belongs to task ${s.task_id}`);
+    else if (s.status !== 'approved') payoutDifferences.push(`${where}: the submission is ${s.status}, not approved`);
+    else if (s.payout_status !== 'released' || s.transaction_hash !== l.txHash) {
+      payoutDifferences.push(`${where}: the app shows payout ${s.payout_status ?? 'none'} ${s.transaction_hash ?? ''}`.trim());
+    }
+  }
+  const appReleased = await db.query(`SELECT id, task_id, transaction_hash, payout_block_number FROM submissions WHERE payout_status = 'released'`);
+  for (const s of appReleased.rows) {
+    if (Number(s.payout_block_number) > block) continue; // beyond the audited block
+    if (onChainTx.get(String(s.id)) !== s.transaction_hash) {
+      payoutDifferences.push(`submission ${s.id} of task ${s.task_id}: the app shows it paid in ${s.transaction_hash}, the chain has no such payout`);
+    }
+  }
+  const ok = tasks.every((t) => t.differences.length === 0) && payoutDifferences.length === 0;
+  return { chainId: input.chainId, escrow: input.escrow, block, head, indexerBlock, tasks, payoutDifferences, ok };
+}
+
+const CENT = 10n ** 18n;
+const cent = (v: bigint | null) => (v === null ? '-' : v % CENT === 0n ? `${v / CENT}` : `${Number(v) / 1e18}`);
+
+/** The report as a plain-text table for a terminal. */
+export function formatReport(r: AuditReport): string {
+  const header = ['task', 'chain funded', 'app status', 'paid chain/app', 'remaining CENT chain/app', 'refunded chain/app', 'result'];
+  const rows = r.tasks.map((t) => [
+    t.taskId,
+    t.chainFunded ? 'yes' : 'no',
+    t.appStatus,
+    `${t.chainPaid}/${t.appPaid}`,
+    `${cent(t.chainRemaining)}/${cent(t.appRemaining)}`,
+    `${t.chainRefunded ? 'yes' : 'no'}/${t.appRefunded ? 'yes' : 'no'}`,
+    t.differences.length ? 'DIFFERENT' : 'ok',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
+  const out = [
+    `Escrow ${r.escrow} on chain ${r.chainId}: audited at block ${r.block} (head ${r.head}, indexer at ${r.indexerBlock ?? 'never ran'})`,
+    '',
+    line(header),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...rows.map(line),
+    '',
+  ];
+  const diffs = [...r.tasks.flatMap((t) => t.differences.map((d) => `task ${t.taskId}: ${d}`)), ...r.payoutDifferences];
+  if (diffs.length) out.push(`${diffs.length} difference(s):`, ...diffs.map((d) => `  - ${d}`));
+  else out.push(`No differences: ${r.tasks.length} task(s) and every on-chain payout match.`);
+  return out.join('\n');
+}
