@@ -96,3 +96,52 @@ describe('EventStore (real PostgreSQL)', () => {
     expect(after.map((e) => e.type)).toEqual(['Slow', 'Fast']);
   });
 });
+
+describe('EventStore group commit', () => {
+  let ctx: TestContext;
+  let store: EventStore;
+  beforeAll(async () => {
+    ctx = await startTestDomain();
+    store = ctx.app.get(EventStore);
+  });
+  afterAll(() => ctx.close());
+
+  it('writes concurrent appends to many streams together, each compare-and-set on its own stream', async () => {
+    await store.append('gc-stale', 0, [{ type: 'Init', data: {} }]);
+    const appends = Array.from({ length: 40 }, (_, i) => store.append(`gc-${i}`, 0, [{ type: 'A', data: { i } }, { type: 'B', data: { i } }]));
+    // A stale expected version fails alone; its neighbours in the same batch still go in.
+    const stale = store.append('gc-stale', 0, [{ type: 'Late', data: {} }]);
+    const results = await Promise.all(appends);
+    await expect(stale).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    expect(results.every((r) => r.nextVersion === 2)).toBe(true);
+    const txs = new Set(results.map((r) => r.checkpoint!.transactionId));
+    // Fewer transactions than appends: they were committed in groups.
+    expect(txs.size).toBeLessThan(40);
+    for (let i = 0; i < 40; i++) {
+      const { events } = await store.readStream(`gc-${i}`);
+      expect(events.map((e) => [e.type, e.streamVersion, e.data.i])).toEqual([['A', 1, i], ['B', 2, i]]);
+    }
+  });
+
+  it('keeps two queued appends to one stream in separate batches, so the second sees the first', async () => {
+    const first = store.append('gc-same', 0, [{ type: 'One', data: {} }]);
+    const second = store.append('gc-same', 1, [{ type: 'Two', data: {} }]);
+    await expect(Promise.all([first, second])).resolves.toHaveLength(2);
+    expect((await store.readStream('gc-same')).events.map((e) => e.type)).toEqual(['One', 'Two']);
+  });
+
+  it('isolates a batch-breaking race with another process: only the losing stream conflicts', async () => {
+    // Another process holds version 1 of `gc-race` uncommitted; our batch wants it too.
+    const other = new Client({ connectionString: ctx.databaseUrl });
+    await other.connect();
+    await other.query('BEGIN');
+    await other.query(`INSERT INTO events (stream_id, stream_version, event_type, data) VALUES ('gc-race', 1, 'Theirs', '{}')`);
+    const ours = store.append('gc-race', 0, [{ type: 'Ours', data: {} }]);
+    const neighbours = Array.from({ length: 5 }, (_, i) => store.append(`gc-n${i}`, 0, [{ type: 'N', data: {} }]));
+    await new Promise((r) => setTimeout(r, 100));
+    await other.query('COMMIT');
+    await other.end();
+    await expect(ours).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    await expect(Promise.all(neighbours)).resolves.toHaveLength(5);
+  });
+});

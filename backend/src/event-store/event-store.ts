@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EventEmitter } from 'node:events';
 import { DataSource, QueryRunner } from 'typeorm';
 import { UniqueKeyTakenError, WrongExpectedVersionError } from './event-store.errors';
+import { GroupCommit } from './group-commit';
 import { Checkpoint, ExpectedVersion, NewEvent, StoredEvent } from './stored-event';
 
 export interface UniqueKeyReservation {
@@ -62,7 +63,11 @@ export class EventStore {
   /** Emits 'appended' after each commit in this process, so local projections wake at once. */
   readonly notifications = new EventEmitter();
 
+  /** Plain appends (no reservations, no chain facts): one autocommitted statement per batch. */
+  private readonly groupCommit: GroupCommit;
+
   constructor(private readonly dataSource: DataSource) {
+    this.groupCommit = new GroupCommit(dataSource);
     this.notifications.setMaxListeners(0);
   }
 
@@ -85,49 +90,10 @@ export class EventStore {
     if (events.length === 0) throw new Error('append needs at least one event');
     const simple = !options.reserve?.length && !options.release?.length && !events.some((e) => e.idempotencyKey);
     const result = simple
-      ? await this.appendInOneStatement(streamId, expectedVersion, events)
+      ? await this.groupCommit.append(streamId, expectedVersion, events)
       : await this.appendInTransaction(streamId, expectedVersion, events, options);
     if (!result.duplicate) this.notifications.emit('appended', result.checkpoint);
     return result;
-  }
-
-  /**
-   * The common case (no reservations, no chain facts) as ONE autocommitted statement: read the stream's
-   * version and insert only if it is the expected one. One round trip and one commit, which is what
-   * bounds append throughput on PostgreSQL. (No NOTIFY: it takes a global lock at commit that serialises
-   * every writer; other processes poll instead, see ProjectionRunner.)
-   */
-  private async appendInOneStatement(streamId: string, expectedVersion: ExpectedVersion, events: NewEvent[]): Promise<AppendResult> {
-    let inserted: Array<{ global_position: string; transaction_id: string; version: number }>;
-    try {
-      inserted = await this.dataSource.query(
-        `WITH cur AS (SELECT coalesce(max(stream_version), 0) AS v FROM events WHERE stream_id = $1),
-              ins AS (
-                INSERT INTO events (stream_id, stream_version, event_type, data, metadata)
-                SELECT $1, cur.v + ord, t, d, m
-                  FROM cur, unnest($3::text[], $4::jsonb[], $5::jsonb[]) WITH ORDINALITY AS x(t, d, m, ord)
-                 WHERE $2::int IS NULL OR cur.v = $2::int
-                 ORDER BY ord
-                RETURNING global_position, transaction_id, stream_version)
-         SELECT global_position, transaction_id, stream_version AS version FROM ins ORDER BY global_position`,
-        [
-          streamId,
-          expectedVersion === 'any' ? null : expectedVersion,
-          events.map((e) => e.type),
-          events.map((e) => JSON.stringify(e.data ?? {})),
-          events.map((e) => JSON.stringify(e.metadata ?? {})),
-        ],
-      );
-    } catch (err) {
-      throw this.translateUniqueViolation(err, streamId, expectedVersion === 'any' ? -1 : expectedVersion, false);
-    }
-    if (inserted.length === 0) throw new WrongExpectedVersionError(streamId, expectedVersion as number);
-    const last = inserted[inserted.length - 1];
-    return {
-      nextVersion: last.version,
-      checkpoint: { transactionId: BigInt(last.transaction_id), position: BigInt(last.global_position) },
-      duplicate: false,
-    };
   }
 
   private async appendInTransaction(

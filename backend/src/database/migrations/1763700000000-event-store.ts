@@ -24,7 +24,6 @@ export class EventStore1763700000000 implements MigrationInterface {
         CONSTRAINT events_idempotency_key_unique UNIQUE (idempotency_key)
       )`);
     await q.query(`CREATE INDEX events_tx_position_idx ON events (transaction_id, global_position)`);
-    await q.query(`CREATE INDEX events_type_idx ON events (event_type)`);
     // Events are facts: the database itself refuses to change or remove them.
     await q.query(`
       CREATE FUNCTION events_are_immutable() RETURNS trigger LANGUAGE plpgsql AS $$

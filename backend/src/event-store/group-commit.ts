@@ -1,0 +1,166 @@
+import { DataSource } from 'typeorm';
+import { WrongExpectedVersionError } from './event-store.errors';
+import { AppendResult } from './event-store';
+import { ExpectedVersion, NewEvent } from './stored-event';
+
+interface Pending {
+  streamId: string;
+  expected: ExpectedVersion;
+  events: NewEvent[];
+  resolve(result: AppendResult): void;
+  reject(err: unknown): void;
+}
+
+interface InsertedRow {
+  stream_id: string;
+  stream_version: number;
+  global_position: string;
+  transaction_id: string;
+}
+
+const PG_UNIQUE_VIOLATION = '23505';
+const MAX_BATCH = 256;
+/**
+ * Batches written side by side. Measured on 2 cores with 8 writers (bench:eventstore): 1 in flight gives
+ * ~4,500-4,900 appends/s, 2 give ~3,700, 4 give ~2,400 — more parallel statements make smaller batches,
+ * hence more fsyncs. Raise it on a machine with more cores and a faster disk.
+ */
+const MAX_IN_FLIGHT = 1;
+
+/**
+ * Group commit for plain appends. A durable commit costs an fsync, and on one disk that, not SQL, bounds
+ * how many appends per second PostgreSQL takes. So while a few statements are in flight, appends arriving
+ * in this process queue up, and the next statement writes all of them in ONE transaction, each still
+ * compare-and-set on its own stream (a stream whose version moved gets its own conflict, the others go
+ * in). Nothing waits for a timer: with room in flight an append is written at once.
+ *
+ * A batch holds at most one append per stream (two would read the same version). If another process
+ * wins a race on one stream (unique violation), the statement fails as a whole and every append of the
+ * batch is retried on its own, so one conflict never fails its neighbours.
+ */
+export class GroupCommit {
+  private queue: Pending[] = [];
+  private inFlight = 0;
+  /** Streams being written by an in-flight batch: their next append waits for a later batch. */
+  private readonly busy = new Set<string>();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  append(streamId: string, expected: ExpectedVersion, events: NewEvent[]): Promise<AppendResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ streamId, expected, events, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Starts batches while there is room in flight and queued appends on streams not being written. */
+  private pump(): void {
+    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length) {
+      const batch: Pending[] = [];
+      const rest: Pending[] = [];
+      for (const p of this.queue) {
+        if (batch.length < MAX_BATCH && !this.busy.has(p.streamId)) {
+          this.busy.add(p.streamId);
+          batch.push(p);
+        } else rest.push(p);
+      }
+      this.queue = rest;
+      if (!batch.length) return;
+      this.inFlight++;
+      void this.write(batch).finally(() => {
+        for (const p of batch) this.busy.delete(p.streamId);
+        this.inFlight--;
+        this.pump();
+      });
+    }
+  }
+
+  private async write(batch: Pending[]): Promise<void> {
+    // Each batch is one autocommitted statement: its own transaction, its own commit.
+    try {
+      this.settle(batch, await this.insert(batch));
+      return;
+    } catch (err) {
+      if (!isUniqueViolation(err)) {
+        for (const p of batch) p.reject(err);
+        return;
+      }
+    }
+    // A writer elsewhere took a version first: isolate it by writing each append alone.
+    for (const p of batch) {
+      try {
+        this.settle([p], await this.insert([p]));
+      } catch (err) {
+        p.reject(isUniqueViolation(err) ? conflict(p) : err);
+      }
+    }
+  }
+
+  private settle(batch: Pending[], rows: InsertedRow[]): void {
+    const byStream = new Map<string, InsertedRow[]>();
+    for (const r of rows) {
+      const list = byStream.get(r.stream_id) ?? [];
+      list.push(r);
+      byStream.set(r.stream_id, list);
+    }
+    for (const p of batch) {
+      const mine = byStream.get(p.streamId);
+      if (!mine?.length) {
+        p.reject(conflict(p));
+        continue;
+      }
+      const last = mine.reduce((a, b) => (BigInt(b.global_position) > BigInt(a.global_position) ? b : a));
+      p.resolve({
+        nextVersion: last.stream_version,
+        checkpoint: { transactionId: BigInt(last.transaction_id), position: BigInt(last.global_position) },
+        duplicate: false,
+      });
+    }
+  }
+
+  /** One statement: each request's stream version is read and its events inserted only if it matches. */
+  private insert(batch: Pending[]): Promise<InsertedRow[]> {
+    const reqStream: string[] = [];
+    const reqExpected: Array<number | null> = [];
+    const evReq: number[] = [];
+    const evOrd: number[] = [];
+    const evType: string[] = [];
+    const evData: string[] = [];
+    const evMeta: string[] = [];
+    batch.forEach((p, i) => {
+      reqStream.push(p.streamId);
+      reqExpected.push(p.expected === 'any' ? null : p.expected);
+      p.events.forEach((e, j) => {
+        evReq.push(i + 1);
+        evOrd.push(j + 1);
+        evType.push(e.type);
+        evData.push(JSON.stringify(e.data ?? {}));
+        evMeta.push(JSON.stringify(e.metadata ?? {}));
+      });
+    });
+    return this.dataSource.query(
+      `WITH req AS (
+         SELECT r.req, r.stream_id,
+                (SELECT coalesce(max(e.stream_version), 0) FROM events e WHERE e.stream_id = r.stream_id) AS v,
+                r.expected
+           FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS r(stream_id, expected, req)
+       ),
+       ok AS (SELECT * FROM req WHERE expected IS NULL OR v = expected)
+       INSERT INTO events (stream_id, stream_version, event_type, data, metadata)
+       SELECT ok.stream_id, ok.v + x.ord, x.t, x.d, x.m
+         FROM unnest($3::int[], $4::int[], $5::text[], $6::jsonb[], $7::jsonb[]) AS x(req, ord, t, d, m)
+         JOIN ok ON ok.req = x.req
+        ORDER BY x.req, x.ord
+       RETURNING stream_id, stream_version, global_position, transaction_id`,
+      [reqStream, reqExpected, evReq, evOrd, evType, evData, evMeta],
+    );
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string }).code === PG_UNIQUE_VIOLATION;
+}
+
+function conflict(p: Pending): WrongExpectedVersionError {
+  return new WrongExpectedVersionError(p.streamId, p.expected === 'any' ? -1 : p.expected);
+}
