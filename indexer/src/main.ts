@@ -22,7 +22,8 @@ const LEVELS: Record<string, LogLevel[]> = {
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = await resolveDatabase(config, (line) => console.log(line));
+  // The embedded PostgreSQL's own log only at debug level (npm start passes DATABASE_URL anyway).
+  const db = await resolveDatabase(config, config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? (line) => console.log(line) : undefined);
   const app = await NestFactory.createApplicationContext(
     IndexerModule.forRoot(config, db.url, { payouts: process.env.INDEXER_PAYOUTS !== 'false' }),
     { logger: LEVELS[config.LOG_LEVEL] },
