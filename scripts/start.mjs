@@ -101,7 +101,7 @@ async function main() {
   const releaser = process.env.RELEASER_ADDRESS ?? (local ? contracts.DEV_RELEASER.address : undefined);
   let deployment;
   if (process.env.ESCROW_ADDRESS && process.env.TOKEN_ADDRESS) {
-    deployment = { token: process.env.TOKEN_ADDRESS, escrow: process.env.ESCROW_ADDRESS, deploymentBlock: Number(process.env.DEPLOYMENT_BLOCK ?? 0) };
+    deployment = { token: process.env.TOKEN_ADDRESS, escrow: process.env.ESCROW_ADDRESS, deploymentBlock: Number(process.env.ESCROW_DEPLOYMENT_BLOCK ?? 0) };
   } else {
     if (!deployerKey || !releaser) throw new Error('DEPLOYER_PRIVATE_KEY and RELEASER_ADDRESS are required off the local chain');
     deployment = await contracts.ensureDeployed({
@@ -129,7 +129,7 @@ async function main() {
     CHAIN_ID: String(chainId),
     TOKEN_ADDRESS: deployment.token,
     ESCROW_ADDRESS: deployment.escrow,
-    DEPLOYMENT_BLOCK: String(deployment.deploymentBlock ?? 0),
+    ESCROW_DEPLOYMENT_BLOCK: String(deployment.deploymentBlock ?? 0),
     DATA_DIR: dataDir,
   };
   const port = process.env.PORT ?? '3000';
