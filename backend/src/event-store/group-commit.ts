@@ -21,11 +21,11 @@ interface InsertedRow {
 const PG_UNIQUE_VIOLATION = '23505';
 const MAX_BATCH = 256;
 /**
- * Batches written side by side. Measured on 2 cores with 8 writers (bench:eventstore): 1 in flight gives
- * ~4,500-4,900 appends/s, 2 give ~3,700, 4 give ~2,400 — more parallel statements make smaller batches,
- * hence more fsyncs. Raise it on a machine with more cores and a faster disk.
+ * Batches written side by side. Measured on 2 cores with 8 writers (bench:eventstore, commit_delay 200):
+ * 1 in flight ~4,100-4,600 appends/s, 2 ~4,700-5,300, 3 ~4,600, 4 ~3,700 — one more batch keeps both
+ * cores busy while the other waits for its fsync; beyond that batches shrink and fsyncs multiply.
  */
-const MAX_IN_FLIGHT = 1;
+const MAX_IN_FLIGHT = 2;
 
 /**
  * Group commit for plain appends. A durable commit costs an fsync, and on one disk that, not SQL, bounds
