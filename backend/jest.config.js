@@ -4,6 +4,8 @@ module.exports = {
   testEnvironment: 'node',
   // TypeScript first: a stray compiled .js beside a .ts must never shadow the source.
   moduleFileExtensions: ['ts', 'js', 'json', 'node'],
+  // The contracts workspace from source (its TypeChain types come from `hardhat compile`, run by pretest).
+  moduleNameMapper: { '^@cent/contracts$': '<rootDir>/../contracts/src/index.ts' },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', {

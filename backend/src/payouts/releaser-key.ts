@@ -1,11 +1,13 @@
+import { DEV_RELEASER, LOCAL_CHAIN_ID } from '@cent/contracts';
 import { AppConfig } from '../config/app-config';
+
+export { LOCAL_CHAIN_ID };
 
 /**
  * Publicly known Hardhat/anvil dev account #1 (mnemonic "test test ... junk"): the default releaser on
  * the local chain 31337 only. Anyone can sign with it, so it is never a default anywhere else.
  */
-export const LOCAL_DEV_RELEASER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
-export const LOCAL_CHAIN_ID = 31337;
+export const LOCAL_DEV_RELEASER_KEY = DEV_RELEASER.privateKey;
 
 /** The payout worker's signing key: RELEASER_PRIVATE_KEY, or the dev key on chain 31337; refused otherwise. */
 export function releaserPrivateKey(config: AppConfig): string {
