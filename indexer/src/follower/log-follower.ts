@@ -1,6 +1,7 @@
 import { BlockHeader, ChainReader } from '../chain/chain-reader';
 import { DecodedLog, decodeEscrowLog } from '../chain/escrow-logs';
-import { Logger, sleep } from '../chain/json-rpc';
+import { Logger } from '../chain/json-rpc';
+import { WorkerLoop } from '../chain/worker-loop';
 import { crashPoint } from '../crash-point';
 import { Checkpoint, CheckpointStore } from './checkpoint-store';
 import { FactDispatcher } from './fact-dispatcher';
@@ -35,10 +36,9 @@ export interface FollowerOptions {
  * includes the block hash, so the same transaction re-included in another block is a new fact.
  */
 export class LogFollower {
-  private stopped = false;
-  private running: Promise<void> | null = null;
-  /** Resolves the idle sleep early (tests, shutdown). */
-  private wake: (() => void) | null = null;
+  private readonly loop: WorkerLoop;
+  /** Every start (also after leadership was lost and regained) first reconciles unfinished ranges. */
+  private resumed = false;
 
   constructor(
     private readonly reader: ChainReader,
@@ -46,50 +46,23 @@ export class LogFollower {
     private readonly dispatcher: FactDispatcher,
     private readonly opts: FollowerOptions,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.loop = new WorkerLoop('indexer step', logger, opts.pollMs, async () => {
+      if (!this.resumed) {
+        await this.resume();
+        this.resumed = true;
+      }
+      return this.step();
+    });
+  }
 
   start(): void {
-    this.stopped = false;
-    this.running ??= this.run();
+    this.resumed = false;
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-    await this.running;
-    this.running = null;
-  }
-
-  private async run(): Promise<void> {
-    let backoff = 100;
-    let resumed = false;
-    while (!this.stopped) {
-      try {
-        if (!resumed) {
-          await this.resume();
-          resumed = true;
-        }
-        const progressed = await this.step();
-        backoff = 100;
-        if (!progressed) await this.idle(this.opts.pollMs);
-      } catch (err) {
-        if (this.stopped) break;
-        this.logger.error(`indexer step failed, retrying in ${backoff} ms: ${(err as Error).stack ?? err}`);
-        await this.idle(backoff);
-        backoff = Math.min(5_000, backoff * 2);
-      }
-    }
-  }
-
-  private idle(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const t = setTimeout(done, ms);
-      function done() {
-        clearTimeout(t);
-        resolve();
-      }
-      this.wake = done;
-    });
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /**

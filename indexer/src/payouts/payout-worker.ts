@@ -5,6 +5,7 @@ import { RecordPayoutFailedCommand, RecordPayoutSentCommand } from '@cent/backen
 import { escrowInterface } from '../chain/escrow-logs';
 import { crashPoint } from '../crash-point';
 import { JsonRpc, Logger, RpcError, sleep, toHex } from '../chain/json-rpc';
+import { WorkerLoop } from '../chain/worker-loop';
 import { PayoutCandidate, PayoutOutbox, PayoutTx } from './payout-outbox';
 
 export interface PayoutWorkerOptions {
@@ -50,9 +51,7 @@ interface Receipt {
 export class PayoutWorker {
   private readonly wallet: Wallet;
   private readonly outbox: PayoutOutbox;
-  private stopped = false;
-  private running: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private readonly loop: WorkerLoop;
   /** Per-task retry backoff after a transient failure (in memory: a restart simply retries at once). */
   private readonly backoff = new Map<number, { until: number; delay: number }>();
 
@@ -66,6 +65,10 @@ export class PayoutWorker {
     // Without payouts (follower only) there is no key: a throwaway one keeps the type simple; it never sends.
     this.wallet = opts.privateKey ? new Wallet(opts.privateKey) : (Wallet.createRandom() as unknown as Wallet);
     this.outbox = new PayoutOutbox(db, opts.chainId, this.wallet.address);
+    this.loop = new WorkerLoop('payout worker', logger, opts.pollMs, async () => {
+      await this.tick();
+      return false;
+    });
   }
 
   get address(): string {
@@ -73,42 +76,15 @@ export class PayoutWorker {
   }
 
   start(): void {
-    this.stopped = false;
-    this.running ??= this.run();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-    await this.running;
-    this.running = null;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
-  private async run(): Promise<void> {
-    let failDelay = 100;
-    while (!this.stopped) {
-      try {
-        await this.tick();
-        failDelay = 100;
-        await this.idle(this.opts.pollMs);
-      } catch (err) {
-        if (this.stopped) break;
-        this.logger.error(`payout worker: ${(err as Error).message}; retrying in ${failDelay} ms`);
-        await this.idle(failDelay);
-        failDelay = Math.min(5_000, failDelay * 2);
-      }
-    }
-  }
-
-  private idle(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const t = setTimeout(done, ms);
-      function done() {
-        clearTimeout(t);
-        resolve();
-      }
-      this.wake = done;
-    });
+  private get stopped(): boolean {
+    return this.loop.isStopped;
   }
 
   async tick(): Promise<void> {
