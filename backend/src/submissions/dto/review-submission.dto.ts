@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { Checks } from '../../tasks/http/validation';
+import { Checks } from '../../common/dto-fields';
 
 /** PATCH /api/submissions/:id. Feedback is optional to approve and required to reject (the aggregate says so). */
 export class ReviewSubmissionDto {

@@ -1,10 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { Allow, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
-import { Checks } from '../../tasks/http/validation';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Allow, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Checks, IdField } from '../../common/dto-fields';
 
-const toNumber = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
 
 /**
  * POST /api/submissions. Which proof the task needs (link, text, file or any for mixed) and the proof
@@ -12,12 +9,7 @@ const toNumber = ({ value }: { value: unknown }) =>
  * `userId` may be sent (the spec's client does) but is ignored: the submitter is the signed-in user.
  */
 export class SubmitProofDto {
-  @ApiProperty()
-  @Transform(toNumber)
-  @Checks(
-    IsInt({ message: 'taskId must be a number' }),
-    Min(1, { message: 'taskId must be a number' }),
-  )
+  @IdField('taskId')
   taskId!: number;
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'http(s) URL' })

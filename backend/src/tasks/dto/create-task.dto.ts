@@ -3,13 +3,10 @@ import { Transform } from 'class-transformer';
 import {
   Allow, IsBoolean, IsDate, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, MinDate,
 } from 'class-validator';
-import { Checks } from '../http/validation';
+import { Checks, numberFromText } from '../../common/dto-fields';
 import { CATEGORIES, LIMITS, SUBMISSION_TYPES, SubmissionType } from '../task.constants';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** The spec's form coerces number fields from text; "50" is accepted like 50 (but "5.5" or "abc" are not). */
-const toNumber = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
 const toDate = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() !== '' ? new Date(value) : value === null || value === '' ? undefined : value;
 
@@ -62,7 +59,7 @@ export class CreateTaskDto {
   submissionType!: SubmissionType;
 
   @ApiProperty({ description: 'Whole CENT per approved submission', minimum: 1, maximum: 100000, default: 50 })
-  @Transform(toNumber)
+  @Transform(numberFromText)
   @Checks(
     IsInt({ message: 'Reward must be a positive whole number' }),
     Min(LIMITS.reward.min, { message: 'Reward must be a positive whole number' }),
@@ -71,7 +68,7 @@ export class CreateTaskDto {
   reward!: number;
 
   @ApiProperty({ minimum: 1, maximum: 100, default: 5 })
-  @Transform(toNumber)
+  @Transform(numberFromText)
   @Checks(
     IsInt({ message: 'Max completions must be a positive whole number' }),
     Min(LIMITS.maxCompletions.min, { message: 'Max completions must be a positive whole number' }),
@@ -80,7 +77,7 @@ export class CreateTaskDto {
   maxCompletions!: number;
 
   @ApiProperty({ description: 'Minutes', minimum: 1, maximum: 480, default: 30 })
-  @Transform(toNumber)
+  @Transform(numberFromText)
   @Checks(
     IsInt({ message: 'Estimated time must be a positive whole number of minutes' }),
     Min(LIMITS.estimatedTime.min, { message: 'Estimated time must be a positive whole number of minutes' }),

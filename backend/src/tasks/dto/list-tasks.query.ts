@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { Checks } from '../http/validation';
+import { Checks } from '../../common/dto-fields';
 import { ALL_CATEGORIES } from '../task.constants';
 
 export const TASK_SORTS = ['newest', 'oldest', 'reward-high', 'reward-low', 'deadline'] as const;
