@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import { AppConfig, releaserPrivateKey } from '@cent/backend';
 import { loadDeployment } from '@cent/contracts';
 
@@ -19,11 +20,13 @@ export interface IndexerSettings {
 }
 
 /**
- * Where to read: ESCROW_ADDRESS / ESCROW_DEPLOYMENT_BLOCK when set, else contracts/deployments/<chainId>.json
- * (written by deployContracts / ensureDeployed).
+ * Where to read: ESCROW_ADDRESS / ESCROW_DEPLOYMENT_BLOCK when set, else the deployment file of this chain
+ * (written by deployContracts / ensureDeployed): DATA_DIR/deployments (where `npm start` keeps it, next to
+ * the chain's state), then contracts/deployments.
  */
 export function indexerSettings(config: AppConfig, options: { payouts?: boolean } = {}): IndexerSettings {
-  const deployment = loadDeployment(config.CHAIN_ID);
+  const deployment =
+    loadDeployment(config.CHAIN_ID, path.join(config.DATA_DIR, 'deployments')) ?? loadDeployment(config.CHAIN_ID);
   const escrow = config.ESCROW_ADDRESS ?? deployment?.escrow;
   if (!escrow) {
     throw new Error(
