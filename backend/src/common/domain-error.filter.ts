@@ -28,10 +28,10 @@ export class ApiErrorFilter implements ExceptionFilter {
       res.status(status).json({ message: list ? list[0] : b.message ?? err.message, ...(list ? { errors: list } : {}), ...(b.errors ? { errors: b.errors } : {}) });
       return;
     }
-    const e = err as { type?: string; status?: number; message?: string };
-    // body-parser errors (malformed JSON, too large) carry their own 4xx status.
+    const e = err as { status?: number; message?: string };
+    // Other middleware errors that carry their own 4xx status.
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
-      res.status(e.status).json({ message: e.type === 'entity.parse.failed' ? 'Malformed JSON body' : e.message });
+      res.status(e.status).json({ message: e.message });
       return;
     }
     this.logger.error((err as Error)?.stack ?? String(err));

@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import { json, type ErrorRequestHandler } from 'express';
 import { AppModule } from '../app.module';
 import { AppConfig } from '../config/app-config';
 import { SessionPool, sessionMiddleware } from '../auth/session';
@@ -10,11 +11,21 @@ import { setupOpenApi } from './openapi';
 export async function createHttpApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
     logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
+    // Our own JSON parser below, so its failures get answers a person can read.
+    bodyParser: false,
   });
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
+  app.use(json({ limit: '100kb' }), bodyParserErrors);
   app.use(sessionMiddleware(config, app.get(SessionPool).pool));
   setupOpenApi(app);
   app.enableShutdownHooks();
   return app;
 }
+
+/** Malformed or oversized JSON bodies, answered here (Nest would pass on the parser's raw message). */
+const bodyParserErrors: ErrorRequestHandler = (err, _req, res, next) => {
+  if (err?.type === 'entity.parse.failed') res.status(400).json({ message: 'Malformed JSON body' });
+  else if (err?.type === 'entity.too.large') res.status(413).json({ message: 'Request body too large (at most 100 kB of JSON)' });
+  else next(err);
+};
