@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from './config/app-config';
+import { AdminReadModelModule } from './admin/admin-read-model.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EventStoreModule } from './event-store/event-store.module';
@@ -29,6 +30,7 @@ export class DomainModule {
         SubmissionsModule,
         PayoutsModule,
         LeaderboardModule,
+        AdminReadModelModule,
       ],
       exports: [CqrsModule, UsersModule, SubmissionsModule],
     };

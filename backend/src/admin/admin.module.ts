@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { UsersModule } from '../users/users.module';
 import { ValidationModule } from '../validation/validation.module';
-import { AdminAnalyticsProjection } from './admin-analytics.projection';
 import { AdminController } from './admin.controller';
 import { BulkApproveHandler } from './commands/bulk-approve.handler';
 import { BulkValidateHandler } from './commands/bulk-validate.handler';
@@ -20,7 +19,6 @@ import { AdminDashboardQueries } from './queries/admin-dashboard.queries';
     BulkApproveHandler,
     AdminDashboardQueries,
     AdminAnalyticsQueries,
-    AdminAnalyticsProjection,
   ],
 })
 export class AdminModule {}

@@ -104,14 +104,30 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
     });
   }
 
-  /** Applies everything committed so far; returns how many events were read. Used by tests and rebuild. */
+  /**
+   * Applies every event committed before the call; returns how many events were read (rebuild, tests).
+   * Events are only read below the oldest running transaction, so a long transaction anywhere in the
+   * cluster can hold them back: this waits until every transaction older than the call has finished.
+   */
   async catchUp(): Promise<number> {
     this.discover();
+    const [{ horizon }]: Array<{ horizon: string }> = await this.dataSource.query(
+      `SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS horizon`,
+    );
     let total = 0;
+    let settled = false;
     for (;;) {
       const n = await this.runBatch(CATCH_UP_BATCH);
       total += n;
-      if (n < CATCH_UP_BATCH) return total;
+      if (n === CATCH_UP_BATCH) continue;
+      // One more batch after the horizon is clear picks up what committed in between.
+      if (settled) return total;
+      const [{ clear }]: Array<{ clear: boolean }> = await this.dataSource.query(
+        `SELECT pg_snapshot_xmin(pg_current_snapshot()) >= $1::xid8 AS clear`,
+        [horizon],
+      );
+      settled = clear;
+      if (!settled) await new Promise((r) => setTimeout(r, 10));
     }
   }
 
