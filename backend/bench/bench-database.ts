@@ -1,19 +1,10 @@
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmbeddedPostgres, EmbeddedDatabase } from '../src/database/embedded-postgres';
+import { freePort } from '../test/free-port';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+export { freePort };
 
 /** A throwaway embedded PostgreSQL for a benchmark run (deleted on stop). */
 export async function benchDatabase(name: string): Promise<EmbeddedDatabase> {

@@ -1,19 +1,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as net from 'node:net';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+import { freePort } from './free-port';
 
 /**
  * One real PostgreSQL for the whole jest run (unless TEST_DATABASE_URL points at one); each test file

@@ -1,20 +1,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import * as net from 'node:net';
 import * as path from 'node:path';
 import { JsonRpcProvider } from 'ethers';
+import { freePort } from '../../../backend/test/free-port';
+
+export { freePort };
 
 const ANVIL = path.resolve(__dirname, '..', '..', '..', 'node_modules', '.bin', 'anvil');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 export interface Anvil {
   url: string;
