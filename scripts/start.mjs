@@ -87,10 +87,15 @@ async function main() {
     const chainDir = path.join(dataDir, 'chain');
     fs.mkdirSync(chainDir, { recursive: true });
     const state = path.join(chainDir, 'state.json');
-    const anvil = path.join(root, 'node_modules', '.bin', 'anvil');
-    log(`starting anvil on :${port} (state ${path.relative(root, state)})`);
-    run('chain', anvil, ['--port', port, '--host', '127.0.0.1', '--state', state, '--state-interval', '5', '--silent']);
     rpcUrl = `http://127.0.0.1:${port}`;
+    // A chain left running by a start that was killed hard still holds the port (and our state): reuse it.
+    if (await waitForRpc(rpcUrl, 0).then(() => true, () => false)) {
+      log(`a chain already answers on :${port}; using it`);
+    } else {
+      const anvil = path.join(root, 'node_modules', '.bin', 'anvil');
+      log(`starting anvil on :${port} (state ${path.relative(root, state)})`);
+      run('chain', anvil, ['--port', port, '--host', '127.0.0.1', '--state', state, '--state-interval', '5', '--silent']);
+    }
   }
   const chainId = await waitForRpc(rpcUrl);
   log(`chain ${chainId} at ${rpcUrl}`);
