@@ -136,6 +136,8 @@ async function main() {
     ESCROW_ADDRESS: deployment.escrow,
     ESCROW_DEPLOYMENT_BLOCK: String(deployment.deploymentBlock ?? 0),
     DATA_DIR: dataDir,
+    // Services exit by themselves if this supervisor is killed hard (see backend/src/common/on-shutdown.ts).
+    CENT_SUPERVISOR_PID: String(process.pid),
   };
   const port = process.env.PORT ?? '3000';
   run('backend', process.execPath, [path.join(root, 'backend', 'dist', 'main.js')], env);

@@ -9,6 +9,7 @@ export { EventStore } from './event-store/event-store';
 export { ProjectionRunner } from './projections/projection-runner';
 export * from './event-store/stored-event';
 export { DomainError } from './common/domain-error';
+export { onShutdown } from './common/on-shutdown';
 export * from './common/money';
 export * from './tasks/task.events';
 export * from './tasks/task.constants';

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { onShutdown } from './common/on-shutdown';
 import { loadConfig } from './config/app-config';
 import { resolveDatabase } from './database/resolve-database';
 import { createHttpApp } from './http/create-http-app';
@@ -9,13 +10,10 @@ async function main(): Promise<void> {
   const app = await createHttpApp(config, db.url);
   await app.listen(config.PORT, '0.0.0.0');
   console.log(`CENT Tasks API on http://localhost:${config.PORT}`);
-  const shutdown = async () => {
+  onShutdown(async () => {
     await app.close();
     await db.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  });
 }
 
 main().catch((err) => {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { loadConfig, resolveDatabase } from '@cent/backend';
+import { loadConfig, onShutdown, resolveDatabase } from '@cent/backend';
 import { IndexerModule } from './indexer.module';
 import { IndexerRunner } from './indexer-runner';
 
@@ -31,17 +31,11 @@ async function main(): Promise<void> {
   const runner = app.get(IndexerRunner);
   runner.start();
   console.log(`CENT indexer: escrow ${runner.settings.escrow} on chain ${runner.settings.chainId} from block ${runner.settings.startBlock}, releaser ${runner.worker.address}`);
-  let closing = false;
-  const shutdown = async () => {
-    if (closing) return;
-    closing = true;
+  onShutdown(async () => {
     await runner.stop();
     await app.close();
     await db.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  });
 }
 
 main().catch((err) => {
