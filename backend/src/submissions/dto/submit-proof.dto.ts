@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Checks, IdField } from '../../common/dto-fields';
+import { MESSAGES } from '../../tasks/task.aggregate';
 
 
 /**
@@ -31,8 +32,8 @@ export class SubmitProofDto {
   @ApiPropertyOptional({ type: String, nullable: true, description: 'The fileUrl answered by POST /api/submissions/upload' })
   @IsOptional()
   @Checks(
-    IsString({ message: 'Missing file: Please upload a file as proof' }),
-    MaxLength(2048, { message: 'Missing file: Please upload a file as proof' }),
+    IsString({ message: MESSAGES.missingFile }),
+    MaxLength(2048, { message: MESSAGES.missingFile }),
   )
   proofFileUrl?: string | null;
 
