@@ -18,6 +18,7 @@
  * The LAST line of stdout is exactly one JSON object with these keys; ratios are printed before it.
  */
 import { ethers, network } from "hardhat";
+import { signPermit } from "../test/helpers";
 import type { CentToken, TaskEscrow } from "../typechain-types";
 
 const REVIEW_WINDOW = 7 * 24 * 3600;
@@ -63,24 +64,8 @@ async function main(): Promise<void> {
   const fund = await gasOf(escrow.connect(creator).fund(1, reward, max, deadline));
 
   // fundWithPermit
-  const { chainId } = await ethers.provider.getNetwork();
   const permitDeadline = deadline;
-  const value = reward * BigInt(max);
-  const sig = ethers.Signature.from(
-    await creator.signTypedData(
-      { name: "CENT", version: "1", chainId, verifyingContract: await token.getAddress() },
-      {
-        Permit: [
-          { name: "owner", type: "address" },
-          { name: "spender", type: "address" },
-          { name: "value", type: "uint256" },
-          { name: "nonce", type: "uint256" },
-          { name: "deadline", type: "uint256" },
-        ],
-      },
-      { owner: creator.address, spender: escrowAddr, value, nonce: await token.nonces(creator.address), deadline: permitDeadline },
-    ),
-  );
+  const sig = await signPermit(token, creator, escrowAddr, reward * BigInt(max), permitDeadline);
   const fundWithPermit = await gasOf(
     escrow.connect(creator).fundWithPermit(2, reward, max, deadline, permitDeadline, sig.v, sig.r, sig.s),
   );
