@@ -10,7 +10,7 @@ interface Entry<V> {
  * A small LRU of query answers, valid while the read models have not moved and for at most `ttlMs` (answers
  * that depend on the clock, like "deadline not passed", go stale by themselves). A command returns only after
  * the projections include its events, which moves the position, so a client still reads its own writes. On
- * another replica an entry can outlive a write by that replica's projection poll (at most ~0.5 s).
+ * another replica an entry can outlive a write by that replica's idle projection poll (at most ~0.1 s).
  * Concurrent misses on one key share a single query.
  */
 export class ReadCache<V> {
