@@ -9,11 +9,6 @@ import { AdvisoryLeadership } from './leadership/advisory-lock';
 import { PayoutWorker } from './payouts/payout-worker';
 import { IndexerSettings } from './settings';
 
-export interface RunnerParts {
-  follower: LogFollower;
-  worker: PayoutWorker;
-}
-
 /**
  * The indexer process: waits for leadership (advisory lock), then runs the log follower and the payout
  * worker; if leadership is lost it stops both at once and waits again. Standby instances wait in

@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { JsonRpcProvider, Log, zeroPadValue, toBeHex } from 'ethers';
 import { DataSource } from 'typeorm';
+import { EventStore } from '../event-store/event-store';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { notFound } from '../common/domain-error';
 import { chainFactKey } from '../event-store/stored-event';
@@ -22,7 +23,11 @@ export class EscrowAuditService implements OnModuleDestroy {
   private readonly location: EscrowLocation | null;
   private readonly links: ReturnType<typeof explorerLinks>;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, private readonly db: DataSource) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly db: DataSource,
+    private readonly store: EventStore,
+  ) {
     this.provider = new JsonRpcProvider(config.RPC_URL, config.CHAIN_ID, { staticNetwork: true, cacheTimeout: -1 });
     this.location = locateEscrow(config);
     this.links = explorerLinks(config);
@@ -80,9 +85,7 @@ export class EscrowAuditService implements OnModuleDestroy {
       };
     }
     const keys = logs.map((l) => chainFactKey(this.config.CHAIN_ID, l.transactionHash, l.index, l.blockHash));
-    const indexed = new Set(
-      (await this.db.query(`SELECT idempotency_key FROM events WHERE idempotency_key = ANY($1)`, [keys])).map((r: { idempotency_key: string }) => r.idempotency_key),
-    );
+    const indexed = await this.store.appliedKeys(keys);
     const events = logs.map((l, i) => this.eventView(l, head, indexed.has(keys[i])));
     const consistent =
       onChain.funded === (app.fundingStatus === 'funded' || app.fundingStatus === 'refunded') &&

@@ -11,3 +11,8 @@ export class UniqueKeyTakenError extends Error {
     super(`${kind} ${value} is already taken`);
   }
 }
+
+/** PostgreSQL's unique_violation (23505): another writer took the same version or key first. */
+export function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === '23505';
+}

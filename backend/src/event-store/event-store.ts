@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter } from 'node:events';
 import { DataSource, QueryRunner } from 'typeorm';
-import { UniqueKeyTakenError, WrongExpectedVersionError } from './event-store.errors';
+import { UniqueKeyTakenError, WrongExpectedVersionError, isUniqueViolation } from './event-store.errors';
 import { GroupCommit } from './group-commit';
 import { Checkpoint, ExpectedVersion, NewEvent, StoredEvent } from './stored-event';
 
@@ -25,7 +25,6 @@ export interface AppendResult {
   duplicate: boolean;
 }
 
-const PG_UNIQUE_VIOLATION = '23505';
 
 interface EventRow {
   global_position: string;
@@ -127,12 +126,9 @@ export class EventStore {
     const keys = events.map((e) => e.idempotencyKey).filter((k): k is string => !!k);
     const current = await this.currentVersion(qr, streamId);
     if (keys.length) {
-      const seen: Array<{ idempotency_key: string }> = await qr.query(
-        `SELECT idempotency_key FROM events WHERE idempotency_key = ANY($1)`,
-        [keys],
-      );
-      if (seen.length === keys.length) return { nextVersion: current, checkpoint: null, duplicate: true };
-      if (seen.length) throw new Error(`append mixes new and already applied facts in stream ${streamId}`);
+      const seen = await this.appliedKeys(keys, qr);
+      if (seen.size === keys.length) return { nextVersion: current, checkpoint: null, duplicate: true };
+      if (seen.size) throw new Error(`append mixes new and already applied facts in stream ${streamId}`);
     }
     if (expectedVersion !== 'any' && current !== expectedVersion) {
       throw new WrongExpectedVersionError(streamId, expectedVersion);
@@ -183,6 +179,16 @@ export class EventStore {
     };
   }
 
+  /** Which of these idempotency keys (chain facts) are already in the store. */
+  async appliedKeys(keys: string[], runner?: QueryRunner): Promise<Set<string>> {
+    if (!keys.length) return new Set();
+    const rows: Array<{ idempotency_key: string }> = await (runner ?? this.dataSource).query(
+      `SELECT idempotency_key FROM events WHERE idempotency_key = ANY($1)`,
+      [keys],
+    );
+    return new Set(rows.map((r) => r.idempotency_key));
+  }
+
   private async currentVersion(qr: QueryRunner, streamId: string): Promise<number> {
     const rows: Array<{ v: number | null }> = await qr.query(
       `SELECT max(stream_version) AS v FROM events WHERE stream_id = $1`,
@@ -192,8 +198,8 @@ export class EventStore {
   }
 
   private translateUniqueViolation(err: unknown, streamId: string, expected: number, hasKeys: boolean): unknown {
-    const e = err as { code?: string; constraint?: string };
-    if (e.code !== PG_UNIQUE_VIOLATION) return err;
+    if (!isUniqueViolation(err)) return err;
+    const e = err as { constraint?: string };
     if (e.constraint === 'events_stream_version_unique') return new WrongExpectedVersionError(streamId, expected);
     // A concurrent writer applied the same chain fact first: the caller re-reads and sees a duplicate.
     if (e.constraint === 'events_idempotency_key_unique' && hasKeys) {

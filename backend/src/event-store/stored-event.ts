@@ -57,5 +57,3 @@ export function chainFactKey(chainId: number, txHash: string, logIndex: number, 
 }
 
 export type ExpectedVersion = number | 'any';
-/** Stream version of a stream with no events. */
-export const NO_STREAM = 0;

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 import { DomainError } from '../../common/domain-error';
 import { AggregateRepository } from '../../event-store/aggregate-repository';
+import { EventStore } from '../../event-store/event-store';
 import { chainFactKey } from '../../event-store/stored-event';
 import { TaskAggregate } from '../../tasks/task.aggregate';
 import { UsersReadRepository } from '../../users/users.read-repository';
@@ -21,16 +21,12 @@ export class ApplyEscrowLogsHandler implements ICommandHandler<ApplyEscrowLogsCo
   constructor(
     private readonly repo: AggregateRepository,
     private readonly users: UsersReadRepository,
-    private readonly dataSource: DataSource,
+    private readonly store: EventStore,
   ) {}
 
   async execute({ taskId, logs }: ApplyEscrowLogsCommand): Promise<EscrowLogOutcome[]> {
     const keys = logs.map(keyOf);
-    const seenRows: Array<{ idempotency_key: string }> = await this.dataSource.query(
-      `SELECT idempotency_key FROM events WHERE idempotency_key = ANY($1)`,
-      [keys],
-    );
-    const seen = new Set(seenRows.map((r) => r.idempotency_key));
+    const seen = await this.store.appliedKeys(keys);
     const { result } = await this.repo.execute(
       () => new TaskAggregate(taskId),
       async (task) => {
