@@ -1,17 +1,10 @@
-import { SubmissionType } from '../task.constants';
+import { TaskCreatedData } from '../task.events';
 
-export interface CreateTaskInput {
-  title: string;
-  description: string;
-  requirements: string;
-  category: string;
-  reward: number;
-  maxCompletions: number;
-  estimatedTime: number;
-  deadline: Date;
-  submissionType: SubmissionType;
-  isActive: boolean;
-}
+/** What a creator chooses; everything else of TaskCreatedData comes from the server. */
+export type CreateTaskInput = Omit<
+  TaskCreatedData,
+  'taskId' | 'creatorId' | 'chainId' | 'contractAddress' | 'escrowAmount' | 'createdAt' | 'deadline'
+> & { deadline: Date };
 
 /** The creator comes from the session; the escrow address and chain from configuration. */
 export class CreateTaskCommand {
