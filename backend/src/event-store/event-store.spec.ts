@@ -95,17 +95,8 @@ describe('EventStore (real PostgreSQL)', () => {
     }
     expect(after.map((e) => e.type)).toEqual(['Slow', 'Fast']);
   });
-});
 
-describe('EventStore group commit', () => {
-  let ctx: TestContext;
-  let store: EventStore;
-  beforeAll(async () => {
-    ctx = await startTestDomain();
-    store = ctx.app.get(EventStore);
-  });
-  afterAll(() => ctx.close());
-
+  // Group commit: plain appends arriving while a statement is in flight share the next one.
   it('writes concurrent appends to many streams together, each compare-and-set on its own stream', async () => {
     await store.append('gc-stale', 0, [{ type: 'Init', data: {} }]);
     const appends = Array.from({ length: 40 }, (_, i) => store.append(`gc-${i}`, 0, [{ type: 'A', data: { i } }, { type: 'B', data: { i } }]));
