@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
-  ApiBadRequestResponse, ApiCreatedResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
+  ApiBadRequestResponse, ApiCreatedResponse, ApiExtraModels, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
   ApiProperty, ApiPropertyOptional, ApiTags, ApiUnauthorizedResponse, getSchemaPath,
 } from '@nestjs/swagger';
 import { CurrentUser } from '../../auth/current-user';
@@ -10,7 +10,9 @@ import { UserRecord } from '../../users/users.read-repository';
 import { SubmissionQueries } from '../../submissions/queries/submission.queries';
 import { SubmissionView } from '../../submissions/queries/submission.view';
 import { CreateTaskCommand } from '../commands/create-task.command';
+import { SetTaskActiveCommand } from '../commands/set-task-active.command';
 import { CreateTaskDto } from '../dto/create-task.dto';
+import { UpdateTaskDto } from '../dto/update-task.dto';
 import { ListTasksQuery } from '../dto/list-tasks.query';
 import { TaskPage, TaskQueries } from '../queries/task.queries';
 import { TaskView } from '../queries/task.view';
@@ -97,6 +99,23 @@ export class TasksController {
   @ApiOkResponse({ type: TaskView })
   @ApiNotFoundResponse({ description: 'Task not found' })
   findOne(@Param('id', IdPipe) id: number, @CurrentUser() user?: UserRecord): Promise<TaskView> {
+    return this.tasks.findVisible(id, viewer(user));
+  }
+
+  @Patch(':id')
+  @UseGuards(SignedInGuard)
+  @ApiOperation({
+    summary: "Publish or unpublish a task (its creator or an admin)",
+    description: 'The spec saves an unchecked "Make task active immediately" as a draft; this is how it goes live later.',
+  })
+  @ApiOkResponse({ type: TaskView })
+  @ApiUnauthorizedResponse({ description: 'Not signed in' })
+  @ApiForbiddenResponse({ description: 'Only the creator of this task can change it' })
+  @ApiNotFoundResponse({ description: 'Task not found (also for drafts of others)' })
+  async update(@Param('id', IdPipe) id: number, @Body() dto: UpdateTaskDto, @CurrentUser() user: UserRecord): Promise<TaskView> {
+    // Someone else's draft answers 404 like any hidden task; a visible task of someone else 403.
+    await this.tasks.findVisible(id, viewer(user));
+    await this.commands.execute(new SetTaskActiveCommand({ id: user.id, isAdmin: user.isAdmin }, id, dto.isActive));
     return this.tasks.findVisible(id, viewer(user));
   }
 
