@@ -10,6 +10,8 @@ export { ProjectionRunner } from './projections/projection-runner';
 export * from './event-store/stored-event';
 export { DomainError } from './common/domain-error';
 export { onShutdown } from './common/on-shutdown';
+export { appRemaining, escrowDifferences } from './escrow/escrow-differences';
+export type { AppEscrowClaim, ChainEscrow } from './escrow/escrow-differences';
 export * from './common/money';
 export * from './tasks/task.events';
 export * from './tasks/task.constants';

@@ -2,6 +2,7 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { JsonRpcProvider, Log, zeroPadValue, toBeHex } from 'ethers';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../event-store/event-store';
+import { escrowDifferences } from './escrow-differences';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { notFound } from '../common/domain-error';
 import { chainFactKey } from '../event-store/stored-event';
@@ -87,11 +88,7 @@ export class EscrowAuditService implements OnModuleDestroy {
     const keys = logs.map((l) => chainFactKey(this.config.CHAIN_ID, l.transactionHash, l.index, l.blockHash));
     const indexed = await this.store.appliedKeys(keys);
     const events = logs.map((l, i) => this.eventView(l, head, indexed.has(keys[i])));
-    const consistent =
-      onChain.funded === (app.fundingStatus === 'funded' || app.fundingStatus === 'refunded') &&
-      onChain.refunded === (app.fundingStatus === 'refunded') &&
-      onChain.paidCount === app.paidCount &&
-      (!onChain.funded || BigInt(onChain.remaining) === (onChain.refunded ? 0n : BigInt(app.escrowAmount) - BigInt(app.releasedAmount)));
+    const consistent = escrowDifferences(onChain, app).length === 0;
     return { ...base, headBlock: head, onChain, chainError: null, consistent, events, payouts: this.payouts(submissions, events, head) };
   }
 

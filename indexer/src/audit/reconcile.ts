@@ -1,4 +1,5 @@
 import { Interface } from 'ethers';
+import { AppEscrowClaim, appRemaining, escrowDifferences } from '@cent/backend';
 import { Pool } from 'pg';
 import { escrowInterface } from '../chain/escrow-logs';
 import { JsonRpc, toHex } from '../chain/json-rpc';
@@ -80,30 +81,34 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
   for (const id of [...ids].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))) {
     const out = await rpc.call<string>('eth_call', [{ to: input.escrow, data: iface.encodeFunctionData('getTask', [id]) }, toHex(block)]);
     const [t] = iface.decodeFunctionResult('getTask', out);
-    const chainFunded = t.creator !== '0x0000000000000000000000000000000000000000';
+    const chain = {
+      funded: t.creator !== '0x0000000000000000000000000000000000000000',
+      paidCount: Number(t.paidCount),
+      remaining: t.remaining as bigint,
+      refunded: t.refunded as boolean,
+    };
     const app = byId.get(id);
-    const appStatus: string = app?.funding_status ?? '(unknown to the app)';
-    const appFunded = appStatus === 'funded' || appStatus === 'refunded';
-    const appRefunded = appStatus === 'refunded';
-    const appPaid: number = app?.paid ?? 0;
-    const appRemaining = app && appFunded ? (appRefunded ? 0n : BigInt(app.escrow_amount) - BigInt(app.released_amount)) : null;
+    const claim: AppEscrowClaim | null = app
+      ? {
+          fundingStatus: app.funding_status,
+          escrowAmount: app.escrow_amount,
+          releasedAmount: app.released_amount,
+          paidCount: app.paid,
+          fundingAnomaly: app.funding_anomaly,
+        }
+      : null;
     const line: TaskLine = {
       taskId: id,
-      chainFunded,
-      appStatus,
-      chainPaid: Number(t.paidCount),
-      appPaid,
-      chainRemaining: t.remaining as bigint,
-      appRemaining,
-      chainRefunded: t.refunded as boolean,
-      appRefunded,
-      differences: [],
+      chainFunded: chain.funded,
+      appStatus: claim?.fundingStatus ?? '(unknown to the app)',
+      chainPaid: chain.paidCount,
+      appPaid: claim?.paidCount ?? 0,
+      chainRemaining: chain.remaining,
+      appRemaining: claim ? appRemaining(claim) : null,
+      chainRefunded: chain.refunded,
+      appRefunded: claim?.fundingStatus === 'refunded',
+      differences: claim ? escrowDifferences(chain, claim) : ['funded on chain but unknown to the app'],
     };
-    if (!app) line.differences.push('funded on chain but unknown to the app');
-    else if (chainFunded !== appFunded) line.differences.push(appStatus === 'funding_anomaly' ? `funding anomaly: ${app.funding_anomaly ?? 'see the task'}` : `funded: chain ${chainFunded}, app ${appStatus}`);
-    if (line.chainPaid !== appPaid) line.differences.push(`paid count: chain ${line.chainPaid}, app ${appPaid}`);
-    if (chainFunded && appRemaining !== null && line.chainRemaining !== appRemaining) line.differences.push(`remaining: chain ${line.chainRemaining}, app ${appRemaining}`);
-    if (line.chainRefunded !== appRefunded) line.differences.push(`refunded: chain ${line.chainRefunded}, app ${appRefunded}`);
     tasks.push(line);
   }
 
