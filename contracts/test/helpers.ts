@@ -105,17 +105,4 @@ export async function deployEnv(): Promise<Env> {
 }
 
 /** The v2 escrow key, computed off-chain exactly as TaskEscrow.escrowKey does. */
-export function escrowKeyOf(
-  funder: string,
-  taskId: bigint | number,
-  reward: bigint,
-  maxCompletions: bigint | number,
-  deadline: bigint | number,
-): string {
-  return ethers.keccak256(
-    ethers.AbiCoder.defaultAbiCoder().encode(
-      ["address", "uint256", "uint128", "uint32", "uint64"],
-      [funder, taskId, reward, maxCompletions, deadline],
-    ),
-  );
-}
+export { escrowKey as escrowKeyOf } from "../src/escrow-key";

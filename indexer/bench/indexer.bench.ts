@@ -15,7 +15,7 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { Wallet } from 'ethers';
-import { DEV_RELEASER } from '@cent/contracts';
+import { DEV_RELEASER, escrowKey } from '@cent/contracts';
 import { EventStore, loadConfig, ProjectionRunner, startEmbeddedPostgres, ensureDatabase } from '@cent/backend';
 import { RegisterUserCommand } from '../../backend/src/users/commands/register-user.command';
 import { IndexerModule } from '../src/indexer.module';
@@ -111,6 +111,8 @@ async function main(): Promise<void> {
     const fees = { maxFeePerGas: 10n ** 11n, maxPriorityFeePerGas: 10n ** 9n, chainId: 31337 };
     const escrow = chain.deployment.escrow;
     const iface = chain.escrow.interface;
+    const deadlineSeconds = BigInt(Math.floor(deadline.getTime() / 1000));
+    const keyOf = (taskId: number, max: number) => escrowKey(creatorKey.address, taskId, CENT, max, deadlineSeconds);
     const t1 = Date.now();
     let last = '';
     for (let taskId = 1; taskId <= TASKS; taskId++) {
@@ -122,7 +124,7 @@ async function main(): Promise<void> {
       await anvil.rpc('eth_sendRawTransaction', [fund]);
       const batch = await releaser.signTransaction({
         to: escrow, nonce: releaserNonce++, gasLimit: 30_000_000n, ...fees,
-        data: iface.encodeFunctionData('releaseBatch', [taskId, ids, ids.map((_, i) => recipients[i % recipients.length])]),
+        data: iface.encodeFunctionData('releaseBatch', [keyOf(taskId, ids.length), ids, ids.map((_, i) => recipients[i % recipients.length])]),
       });
       last = await anvil.rpc<string>('eth_sendRawTransaction', [batch]);
     }
@@ -173,7 +175,7 @@ async function main(): Promise<void> {
     for (const id of liveIds) {
       const tx = await releaser.signTransaction({
         to: escrow, nonce: releaserNonce++, gasLimit: 200_000n, ...fees,
-        data: iface.encodeFunctionData('release', [liveTask, id, recipients[id % recipients.length]]),
+        data: iface.encodeFunctionData('release', [keyOf(liveTask, liveIds.length), id, recipients[id % recipients.length]]),
       });
       const hash = await anvil.rpc<string>('eth_sendRawTransaction', [tx]);
       while (!(await anvil.rpc('eth_getTransactionReceipt', [hash]))) await new Promise((r) => setTimeout(r, 2));

@@ -1,4 +1,4 @@
-/** What the contract says about one task id (TaskEscrow.getTask). */
+/** What the contract says about a task's escrow key (TaskEscrow.getEscrow). */
 export interface ChainEscrow {
   funded: boolean;
   paidCount: number;

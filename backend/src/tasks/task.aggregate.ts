@@ -28,6 +28,8 @@ export interface TaskState {
   escrowAmount: string;
   funding: FundingStatus;
   fundedTxHash: string | null;
+  /** The TaskEscrow v2 key of the funding the app accepted (null before, and for pre-v2 events). */
+  escrowKey: string | null;
   refundTxHash: string | null;
   submissions: Map<number, SubmissionState>;
   submissionByUser: Map<number, number>;
@@ -86,6 +88,7 @@ export class TaskAggregate extends Aggregate<TaskState> {
       escrowAmount: '0',
       funding: 'awaiting_funding',
       fundedTxHash: null,
+      escrowKey: null,
       refundTxHash: null,
       submissions: new Map(),
       submissionByUser: new Map(),
@@ -111,11 +114,11 @@ export class TaskAggregate extends Aggregate<TaskState> {
           escrowAmount: d.escrowAmount,
         };
       case T.TaskFunded:
-        return { ...s, funding: 'funded', fundedTxHash: d.txHash };
+        return { ...s, funding: 'funded', fundedTxHash: d.txHash, escrowKey: d.key ?? null };
       case T.TaskFundingAnomalyDetected:
         return { ...s, funding: 'funding_anomaly', fundedTxHash: d.txHash };
       case T.TaskFundingReverted:
-        return { ...s, funding: 'awaiting_funding', fundedTxHash: null };
+        return { ...s, funding: 'awaiting_funding', fundedTxHash: null, escrowKey: null };
       case T.TaskActivated:
         return { ...s, isActive: true };
       case T.TaskDeactivated:
@@ -195,10 +198,10 @@ export class TaskAggregate extends Aggregate<TaskState> {
    * The chain says this task id was funded. Funding by someone other than the creator's wallet, or of
    * another amount, is recorded as an anomaly and the task is not listed.
    */
-  recordFunding(fact: E.ChainFact, funder: string, amount: bigint, creatorWallet: string | null): void {
+  recordFunding(fact: E.ChainFact, funder: string, amount: bigint, creatorWallet: string | null, escrowKey?: string): void {
     this.mustExist();
     const key = chainFactKey(fact.chainId, fact.txHash, fact.logIndex, fact.blockHash);
-    const base = { ...fact, taskId: this.id, funder, amount: amount.toString() };
+    const base = { ...fact, taskId: this.id, ...(escrowKey ? { key: escrowKey } : {}), funder, amount: amount.toString() };
     const reasons: string[] = [];
     if (this.state.funding !== 'awaiting_funding') reasons.push(`task is already ${this.state.funding}`);
     if (!creatorWallet || creatorWallet.toLowerCase() !== funder.toLowerCase()) {
@@ -214,10 +217,23 @@ export class TaskAggregate extends Aggregate<TaskState> {
     }
   }
 
-  recordRefund(fact: E.ChainFact, amount: bigint): void {
+  recordRefund(fact: E.ChainFact, amount: bigint, escrowKey?: string): void {
     this.mustExist();
-    this.raise<E.TaskRefundedData>(T.TaskRefunded, { ...fact, taskId: this.id, amount: amount.toString() },
+    this.mustBeOwnEscrow(escrowKey);
+    const key = escrowKey ? { key: escrowKey } : {};
+    this.raise<E.TaskRefundedData>(T.TaskRefunded, { ...fact, taskId: this.id, ...key, amount: amount.toString() },
       chainFactKey(fact.chainId, fact.txHash, fact.logIndex, fact.blockHash));
+  }
+
+  /**
+   * A refund or release log counts for this task only when it comes from the escrow whose funding the app
+   * accepted: anyone can fund (and later refund) another escrow under this task's id.
+   */
+  private mustBeOwnEscrow(escrowKey: string | undefined): void {
+    if (escrowKey === undefined) return; // the per-log commands of tests and tools that predate v2
+    if (this.state.escrowKey?.toLowerCase() !== escrowKey.toLowerCase()) {
+      throw new DomainError(409, `escrow ${escrowKey} is not the escrow of task ${this.id} (${this.state.escrowKey ?? 'none accepted'})`);
+    }
   }
 
   /** Compensates a funding or refund fact whose block was dropped by a reorganisation. */
@@ -340,15 +356,17 @@ export class TaskAggregate extends Aggregate<TaskState> {
     this.raise<E.PayoutFailedData>(T.PayoutFailed, { submissionId, taskId: this.id, reason, permanent });
   }
 
-  recordRewardReleased(fact: E.ChainFact, submissionId: number, recipient: string, amount: bigint): void {
+  recordRewardReleased(fact: E.ChainFact, submissionId: number, recipient: string, amount: bigint, escrowKey?: string): void {
+    this.mustBeOwnEscrow(escrowKey);
     const sub = this.submission(submissionId);
     if (sub.payout === 'released') {
       if (sub.releasedTxHash?.toLowerCase() === fact.txHash.toLowerCase()) return; // the same log again
-      // The contract pays a submission id once ever, so a second log for it would be a contract bug.
+      // The contract pays a submission id once per escrow, so a second log for it would be a contract bug.
       throw new DomainError(409, `submission ${submissionId} was already released in ${sub.releasedTxHash}`);
     }
     this.raise<E.RewardReleasedData>(T.RewardReleased, {
-      ...fact, submissionId, taskId: this.id, userId: sub.userId, recipient, amount: amount.toString(), reward: this.state.reward,
+      ...fact, submissionId, taskId: this.id, userId: sub.userId, ...(escrowKey ? { key: escrowKey } : {}), recipient,
+      amount: amount.toString(), reward: this.state.reward,
     }, chainFactKey(fact.chainId, fact.txHash, fact.logIndex, fact.blockHash));
   }
 

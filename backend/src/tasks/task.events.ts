@@ -55,12 +55,15 @@ export interface TaskCreatedData {
 
 export interface TaskFundedData extends ChainFact {
   taskId: number;
+  /** TaskEscrow v2 escrow key (absent in events recorded before v2). */
+  key?: string;
   funder: string;
   amount: string;
 }
 
 export interface TaskFundingAnomalyData extends ChainFact {
   taskId: number;
+  key?: string;
   funder: string;
   amount: string;
   reason: string;
@@ -68,6 +71,7 @@ export interface TaskFundingAnomalyData extends ChainFact {
 
 export interface TaskRefundedData extends ChainFact {
   taskId: number;
+  key?: string;
   amount: string;
 }
 
@@ -147,6 +151,8 @@ export interface RewardReleasedData extends ChainFact {
   submissionId: number;
   taskId: number;
   userId: number;
+  /** The task's escrow key (absent before v2). */
+  key?: string;
   recipient: string;
   amount: string;
   reward: number;

@@ -110,6 +110,18 @@ export class PayoutOutbox {
     return rows.map((r) => ({ submissionId: r.id, taskId: r.task_id, queuedAt: new Date(r.updated_at) }));
   }
 
+  /**
+   * The TaskEscrow v2 key of the task's accepted funding (its latest TaskFunded event; a funded task's
+   * latest one is the one in effect), or null when there is none with a key.
+   */
+  async escrowKey(taskId: number): Promise<string | null> {
+    const rows: Array<{ key: string | null }> = await this.db.query(
+      `SELECT data->>'key' AS key FROM events WHERE stream_id = $1 AND event_type = 'TaskFunded' ORDER BY stream_version DESC LIMIT 1`,
+      [`task-${taskId}`],
+    );
+    return rows[0]?.key ?? null;
+  }
+
   /** The wallet each payout was requested to (PayoutRequested), newest request per submission. */
   async recipients(taskId: number, submissionIds: number[]): Promise<Map<number, string>> {
     const rows: Array<{ id: number; recipient: string }> = await this.db.query(

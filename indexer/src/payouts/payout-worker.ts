@@ -22,7 +22,7 @@ export interface PayoutWorkerOptions {
 
 /** Escrow errors no retry can fix: the payout is reported failed (permanent) for an admin. */
 const PERMANENT_ERRORS = new Set([
-  'TaskNotFunded', 'TaskAlreadyRefunded', 'NotCreatorOrReleaser', 'ZeroRecipient', 'MaxCompletionsExceeded',
+  'EscrowNotFunded', 'ReleaseWindowClosed', 'AccessControlUnauthorizedAccount', 'ZeroRecipient', 'MaxCompletionsExceeded',
   'LengthMismatch', 'EmptyBatch',
 ]);
 
@@ -123,7 +123,7 @@ export class PayoutWorker {
       return;
     }
     await this.outbox.setStatus(tx.id, 'reverted', block, 'reverted on chain');
-    const reason = (await this.simulate(tx.taskId, tx.submissionIds, tx.recipients)) ?? `transaction ${tx.txHash} reverted`;
+    const reason = (await this.simulate(await this.keyOf(tx.taskId), tx.submissionIds, tx.recipients)) ?? `transaction ${tx.txHash} reverted`;
     const counts = await this.outbox.revertCounts(tx.submissionIds);
     const permanent = PERMANENT_ERRORS.has(reason.split('(')[0]);
     const exhausted = tx.submissionIds.filter((id) => permanent || (counts.get(id) ?? 0) >= (this.opts.maxReverts ?? 3));
@@ -170,8 +170,9 @@ export class PayoutWorker {
   }
 
   private async send(taskId: number, candidateIds: number[]): Promise<void> {
+    const key = await this.keyOf(taskId);
     const recipientsById = await this.outbox.recipients(taskId, candidateIds);
-    const paid = await Promise.all(candidateIds.map((id) => this.isPaid(id)));
+    const paid = await Promise.all(candidateIds.map((id) => this.isPaid(key, id)));
     const ids = candidateIds.filter((id, i) => !paid[i] && recipientsById.has(id));
     if (ids.length < candidateIds.length) {
       const already = candidateIds.filter((_id, i) => paid[i]);
@@ -179,12 +180,12 @@ export class PayoutWorker {
     }
     if (!ids.length) return;
     const recipients = ids.map((id) => recipientsById.get(id)!);
-    const failure = await this.simulate(taskId, ids, recipients);
+    const failure = await this.simulate(key, ids, recipients);
     if (failure) {
       if (PERMANENT_ERRORS.has(failure.split('(')[0])) return this.fail(taskId, ids, failure);
       throw new Error(`simulation failed: ${failure}`);
     }
-    const data = this.encode(taskId, ids, recipients);
+    const data = this.encode(key, ids, recipients);
     const gas = BigInt(await this.rpc.call<string>('eth_estimateGas', [{ from: this.wallet.address, to: this.opts.escrow, data }]));
     const pending = Number(await this.rpc.call<string>('eth_getTransactionCount', [this.wallet.address, 'pending']));
     const maxOpen = await this.outbox.maxOpenNonce();
@@ -220,16 +221,23 @@ export class PayoutWorker {
     }
   }
 
-  private encode(taskId: number, ids: number[], recipients: string[]): string {
-    return ids.length === 1
-      ? escrowInterface.encodeFunctionData('release', [taskId, ids[0], recipients[0]])
-      : escrowInterface.encodeFunctionData('releaseBatch', [taskId, ids, recipients]);
+  /** The escrow key the task's payouts are released from (TaskEscrow v2 names escrows by key). */
+  private async keyOf(taskId: number): Promise<string> {
+    const key = await this.outbox.escrowKey(taskId);
+    if (!key) throw new Error(`task ${taskId} has no recorded escrow key`);
+    return key;
   }
 
-  /** Runs the release as a call; returns the escrow's error (e.g. "TaskAlreadyRefunded(7)") or null. */
-  private async simulate(taskId: number, ids: number[], recipients: string[]): Promise<string | null> {
+  private encode(key: string, ids: number[], recipients: string[]): string {
+    return ids.length === 1
+      ? escrowInterface.encodeFunctionData('release', [key, ids[0], recipients[0]])
+      : escrowInterface.encodeFunctionData('releaseBatch', [key, ids, recipients]);
+  }
+
+  /** Runs the release as a call; returns the escrow's error (e.g. "ReleaseWindowClosed(0x…, …)") or null. */
+  private async simulate(key: string, ids: number[], recipients: string[]): Promise<string | null> {
     try {
-      await this.rpc.call('eth_call', [{ from: this.wallet.address, to: this.opts.escrow, data: this.encode(taskId, ids, recipients) }, 'latest'], isRevert);
+      await this.rpc.call('eth_call', [{ from: this.wallet.address, to: this.opts.escrow, data: this.encode(key, ids, recipients) }, 'latest'], isRevert);
       return null;
     } catch (err) {
       if (!isRevert(err)) throw err;
@@ -239,9 +247,9 @@ export class PayoutWorker {
     }
   }
 
-  private async isPaid(submissionId: number): Promise<boolean> {
+  private async isPaid(key: string, submissionId: number): Promise<boolean> {
     const out = await this.rpc.call<string>('eth_call', [
-      { to: this.opts.escrow, data: escrowInterface.encodeFunctionData('isPaid', [submissionId]) },
+      { to: this.opts.escrow, data: escrowInterface.encodeFunctionData('isPaid', [key, submissionId]) },
       'latest',
     ]);
     return BigInt(out) !== 0n;

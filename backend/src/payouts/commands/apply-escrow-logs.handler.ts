@@ -37,9 +37,9 @@ export class ApplyEscrowLogsHandler implements ICommandHandler<ApplyEscrowLogsCo
         logs.forEach((log, i) => {
           if (seen.has(keys[i])) return outcomes.push({ result: 'duplicate' });
           try {
-            if (log.kind === 'funded') task.recordFunding(log.fact, log.funder, log.amount, creator?.walletAddress ?? null);
-            else if (log.kind === 'refunded') task.recordRefund(log.fact, log.amount);
-            else task.recordRewardReleased(log.fact, log.submissionId, log.recipient, log.amount);
+            if (log.kind === 'funded') task.recordFunding(log.fact, log.funder, log.amount, creator?.walletAddress ?? null, log.key);
+            else if (log.kind === 'refunded') task.recordRefund(log.fact, log.amount, log.key);
+            else task.recordRewardReleased(log.fact, log.submissionId, log.recipient, log.amount, log.key);
             outcomes.push({ result: 'applied' });
           } catch (err) {
             if (!(err instanceof DomainError)) throw err;

@@ -1,6 +1,6 @@
 import { ChainFact } from '../../tasks/task.events';
 
-/** From the indexer: a RewardReleased log. */
+/** From the indexer: a RewardReleased log (`key`: the escrow key that paid). */
 export class RecordRewardReleasedCommand {
   constructor(
     readonly taskId: number,
@@ -8,5 +8,6 @@ export class RecordRewardReleasedCommand {
     readonly recipient: string,
     readonly amount: bigint,
     readonly fact: ChainFact,
+    readonly key?: string,
   ) {}
 }

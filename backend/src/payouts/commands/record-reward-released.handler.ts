@@ -8,10 +8,10 @@ import { RecordRewardReleasedCommand } from './record-reward-released.command';
 export class RecordRewardReleasedHandler implements ICommandHandler<RecordRewardReleasedCommand, boolean> {
   constructor(private readonly repo: AggregateRepository) {}
 
-  async execute({ taskId, submissionId, recipient, amount, fact }: RecordRewardReleasedCommand): Promise<boolean> {
+  async execute({ taskId, submissionId, recipient, amount, fact, key }: RecordRewardReleasedCommand): Promise<boolean> {
     const { appended } = await this.repo.execute(
       () => new TaskAggregate(taskId),
-      (task) => task.recordRewardReleased(fact, submissionId, recipient, amount),
+      (task) => task.recordRewardReleased(fact, submissionId, recipient, amount, key),
       { actorId: null, chain: fact },
     );
     return appended;

@@ -9,12 +9,12 @@ import { RecordTaskFundingCommand } from './record-task-funding.command';
 export class RecordTaskFundingHandler implements ICommandHandler<RecordTaskFundingCommand, boolean> {
   constructor(private readonly repo: AggregateRepository, private readonly users: UsersReadRepository) {}
 
-  async execute({ taskId, fact, funder, amount }: RecordTaskFundingCommand): Promise<boolean> {
+  async execute({ taskId, fact, funder, amount, key }: RecordTaskFundingCommand): Promise<boolean> {
     const { appended } = await this.repo.execute(
       () => new TaskAggregate(taskId),
       async (task) => {
         const creator = task.exists ? await this.users.findById(task.snapshot.creatorId) : null;
-        task.recordFunding(fact, funder, amount, creator?.walletAddress ?? null);
+        task.recordFunding(fact, funder, amount, creator?.walletAddress ?? null, key);
       },
       { actorId: null, chain: fact },
     );

@@ -7,10 +7,10 @@ import { RecordTaskRefundCommand } from './record-task-refund.command';
 export class RecordTaskRefundHandler implements ICommandHandler<RecordTaskRefundCommand, boolean> {
   constructor(private readonly repo: AggregateRepository) {}
 
-  async execute({ taskId, fact, amount }: RecordTaskRefundCommand): Promise<boolean> {
+  async execute({ taskId, fact, amount, key }: RecordTaskRefundCommand): Promise<boolean> {
     const { appended } = await this.repo.execute(
       () => new TaskAggregate(taskId),
-      (task) => task.recordRefund(fact, amount),
+      (task) => task.recordRefund(fact, amount, key),
       { actorId: null, chain: fact },
     );
     return appended;
