@@ -19,7 +19,7 @@
  *  - isolation: every key other than the one the step acted on reads EXACTLY as before the step
  *    (escrow fields and every probed paid flag), whatever the step did.
  *
- * PROPERTY_RUNS sequences of 10..20 steps (default 1000, which is what CI runs; coverage runs 50),
+ * PROPERTY_RUNS sequences of 10..20 steps (default 800, which is what CI runs; coverage runs 50),
  * PROPERTY_SEED to replay a failure. Chain state is restored with evm_snapshot / evm_revert.
  */
 import { expect } from "chai";
@@ -37,7 +37,7 @@ import {
 import { DEV_ACCOUNTS } from "../src/dev-accounts";
 import { escrowKeyOf, revertTo, snapshot } from "./helpers";
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 800);
 const SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined;
 const REVIEW_WINDOW = 100;
 const GAS = "0x" + (3_000_000).toString(16);
