@@ -1,5 +1,6 @@
 import { conflict } from '../../common/domain-error';
 import { centToBaseUnits } from '../../common/money';
+import { isWalletAddress } from '../../common/wallet-address';
 import { chainFactKey } from '../../event-store/stored-event';
 import * as E from '../task.events';
 import { ReleasedLog } from './escrow-log';
@@ -38,7 +39,7 @@ export function decideRequestPayout(s: TaskState, taskId: number, submissionId: 
   if (sub.status !== 'approved') throw conflict(MESSAGES.notApproved);
   if (s.escrow.status === 'refunded') throw conflict(MESSAGES.refunded);
   if (sub.payout === 'requested' || sub.payout === 'sent' || sub.payout === 'released') return [];
-  if (!recipientWallet || !/^0x[0-9a-fA-F]{40}$/.test(recipientWallet)) {
+  if (!recipientWallet || !isWalletAddress(recipientWallet)) {
     const failed: E.PayoutFailedData = { submissionId, taskId, reason: MESSAGES.invalidWallet(sub.userId), permanent: true };
     return [{ type: T.PayoutFailed, data: failed }];
   }

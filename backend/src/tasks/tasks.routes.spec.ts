@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { Wallet } from 'ethers';
-import { applyLogs, createFundedTask, fundedLog } from '../../../test/fixtures';
-import { actor } from '../../../test/api/api-actors';
-import { startTestApp } from '../../../test/test-app';
-import { escrowKey } from '../../escrow/escrow-key';
+import { applyLogs, createFundedTask, fundedLog } from '../../test/fixtures';
+import { actor } from '../../test/api/api-actors';
+import { startTestApp } from '../../test/test-app';
+import { escrowKey } from '../escrow/escrow-key';
 
 const TOKEN = '0x' + '11'.repeat(20);
 const ESCROW = '0x' + '22'.repeat(20);

@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { actor } from '../../../test/api/api-actors';
-import { applyLogs, createFundedTask, releasedLog } from '../../../test/fixtures';
-import { startTestApp } from '../../../test/test-app';
-import { centToBaseUnits } from '../../common/money';
-import { RecordPayoutFailedCommand } from '../../payouts/commands/record-payout-failed.command';
+import { actor } from '../../test/api/api-actors';
+import { applyLogs, createFundedTask, releasedLog } from '../../test/fixtures';
+import { startTestApp } from '../../test/test-app';
+import { centToBaseUnits } from '../common/money';
+import { RecordPayoutFailedCommand } from '../payouts/commands/record-payout-failed.command';
 
 const SUBMISSION_KEYS = [
   'aiValidated', 'createdAt', 'id', 'notes', 'payoutError', 'payoutStatus', 'proofFileUrl', 'proofLink', 'proofText',
