@@ -58,10 +58,9 @@ export function fundedLog(
   taskId: number, funder: string, input: Pick<CreateTaskInput, 'reward' | 'maxCompletions' | 'deadline'>, overrides: Partial<FundedLog> = {},
 ): FundedLog {
   const terms = {
-    reward: centToBaseUnits(input.reward),
-    maxCompletions: BigInt(input.maxCompletions),
-    deadline: deadlineSeconds(input.deadline),
-    ...overrides,
+    reward: overrides.reward ?? centToBaseUnits(input.reward),
+    maxCompletions: BigInt(overrides.maxCompletions ?? input.maxCompletions),
+    deadline: BigInt(overrides.deadline ?? deadlineSeconds(input.deadline)),
   };
   const f = overrides.funder ?? funder;
   return {
@@ -70,9 +69,9 @@ export function fundedLog(
     funder: f,
     amount: terms.reward * terms.maxCompletions,
     ...terms,
-    key: escrowKey(f, { taskId, reward: terms.reward, maxCompletions: terms.maxCompletions, deadline: terms.deadline }),
+    key: escrowKey(f, { taskId, ...terms }),
     ...overrides,
-  } as FundedLog;
+  };
 }
 
 /** The escrow key each task funded by createFundedTask got (releases and refunds name it). */

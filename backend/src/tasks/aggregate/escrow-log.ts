@@ -10,8 +10,9 @@ export interface FundedLog {
   key: string | null;
   funder: string;
   reward: bigint;
-  maxCompletions: bigint;
-  deadline: bigint;
+  /** uint32 and uint64 on chain: a number where it is exact, a bigint always is. */
+  maxCompletions: bigint | number;
+  deadline: bigint | number;
   amount: bigint;
 }
 
@@ -28,7 +29,7 @@ export interface RefundedLog {
   kind: 'refunded';
   fact: ChainFact;
   key: string | null;
-  funder: string | null;
+  funder?: string | null;
   amount: bigint;
 }
 

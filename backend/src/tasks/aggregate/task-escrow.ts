@@ -53,7 +53,8 @@ function when(unixSeconds: bigint): string {
 
 const factKey = (f: E.ChainFact) => chainFactKey(f.chainId, f.txHash, f.logIndex, f.blockHash);
 
-export function decideFunding(s: TaskState, taskId: number, log: FundedLog, creatorWallet: string | null): Raised[] {
+export function decideFunding(s: TaskState, taskId: number, funding: FundedLog, creatorWallet: string | null): Raised[] {
+  const log = { ...funding, maxCompletions: BigInt(funding.maxCompletions), deadline: BigInt(funding.deadline) };
   const expected = taskEscrowTerms(taskId, s.reward, s.maxCompletions, s.deadline);
   const problems: string[] = [];
   const foreign = !sameHex(log.funder, creatorWallet);
