@@ -7,6 +7,7 @@ import { AppConfig } from '../config/app-config';
 import { SessionPool, sessionMiddleware } from '../auth/session';
 import { setupOpenApi } from './openapi';
 import { serveFrontend } from '../site/serve-frontend';
+import { refuseUnstorableText } from './refuse-unstorable-text';
 
 /** Builds the HTTP application (shared by main.ts and the tests, so tests run the real wiring). */
 export async function createHttpApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
@@ -20,7 +21,7 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string): Pro
   // The browser app first: its files and index.html need neither a body parser nor a session.
   const frontend = serveFrontend(config);
   if (frontend) app.use(frontend);
-  app.use(json({ limit: '100kb' }), bodyParserErrors);
+  app.use(json({ limit: '100kb' }), bodyParserErrors, refuseUnstorableText);
   app.use(sessionMiddleware(config, app.get(SessionPool).pool));
   setupOpenApi(app);
   app.enableShutdownHooks();
