@@ -2,7 +2,7 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { JsonRpcProvider, Log, ZeroHash, zeroPadValue, toBeHex } from 'ethers';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../event-store/event-store';
-import { escrowDifferences } from './escrow-differences';
+import { escrowDifferences, openAnomalies } from './escrow-differences';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { notFound } from '../common/domain-error';
 import { chainFactKey } from '../event-store/stored-event';
@@ -41,7 +41,7 @@ export class EscrowAuditService implements OnModuleDestroy {
 
   async audit(taskId: number, viewer: UserRecord | undefined): Promise<EscrowAuditView> {
     const rows = await this.db.query(
-      `SELECT creator_id, funding_status, escrow_amount::text, released_amount::text, refunded_amount::text, funding_anomaly, reward, max_completions
+      `SELECT creator_id, funding_status, escrow_amount::text, released_amount::text, refunded_amount::text, anomalies, reward, max_completions, escrow_key
          FROM tasks WHERE id = $1`,
       [taskId],
     );
@@ -61,7 +61,7 @@ export class EscrowAuditService implements OnModuleDestroy {
       releasedAmount: task.released_amount,
       refundedAmount: task.refunded_amount,
       paidCount: submissions.filter((s) => s.payout_status === 'released').length,
-      fundingAnomaly: task.funding_anomaly,
+      anomalies: openAnomalies(task.anomalies),
     };
     const base = {
       taskId,
@@ -75,7 +75,7 @@ export class EscrowAuditService implements OnModuleDestroy {
     if (!this.location) {
       return { ...base, headBlock: null, onChain: null, chainError: 'No escrow contract configured (ESCROW_ADDRESS)', consistent: false, events: [], payouts: this.payouts(submissions, [], null) };
     }
-    const escrowKey = await this.acceptedEscrowKey(taskId);
+    const escrowKey: string = task.escrow_key ?? ZeroHash;
     let head: number;
     let onChain: EscrowOnChainView;
     let logs: Log[];
@@ -92,15 +92,6 @@ export class EscrowAuditService implements OnModuleDestroy {
     const events = logs.map((l, i) => this.eventView(l, head, indexed.has(keys[i])));
     const consistent = escrowDifferences(onChain, app).length === 0;
     return { ...base, headBlock: head, onChain, chainError: null, consistent, events, payouts: this.payouts(submissions, events, head) };
-  }
-
-  /** The escrow key of the funding the app accepted for this task (TaskFunded), or the zero key when none. */
-  private async acceptedEscrowKey(taskId: number): Promise<string> {
-    const rows: Array<{ key: string | null }> = await this.db.query(
-      `SELECT data->>'key' AS key FROM events WHERE stream_id = $1 AND event_type = 'TaskFunded' ORDER BY stream_version DESC LIMIT 1`,
-      [`task-${taskId}`],
-    );
-    return rows[0]?.key ?? ZeroHash;
   }
 
   private async readEscrow(key: string): Promise<EscrowOnChainView> {

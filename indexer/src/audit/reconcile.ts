@@ -1,5 +1,5 @@
 import { Interface, ZeroHash } from 'ethers';
-import { AppEscrowClaim, appRemaining, escrowDifferences } from '@cent/backend';
+import { AppEscrowClaim, appRemaining, escrowDifferences, openAnomalies } from '@cent/backend';
 import { Pool } from 'pg';
 import { escrowInterface } from '../chain/escrow-logs';
 import { JsonRpc, toHex } from '../chain/json-rpc';
@@ -70,17 +70,13 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
   }
 
   const appTasks = await db.query(
-    `SELECT t.id, t.funding_status, t.funding_anomaly, t.escrow_amount::text, t.released_amount::text,
+    `SELECT t.id, t.funding_status, t.anomalies, t.escrow_amount::text, t.released_amount::text, t.escrow_key,
             (SELECT count(*)::int FROM submissions s WHERE s.task_id = t.id AND s.payout_status = 'released') AS paid
        FROM tasks t ORDER BY t.id`,
   );
   const byId = new Map<string, any>(appTasks.rows.map((r) => [String(r.id), r]));
-  // The escrow key of each task's accepted funding (its latest TaskFunded event).
-  const accepted = await db.query(
-    `SELECT DISTINCT ON (stream_id) (data->>'taskId') AS task_id, data->>'key' AS key
-       FROM events WHERE event_type = 'TaskFunded' ORDER BY stream_id, stream_version DESC`,
-  );
-  const keyOfTask = new Map<string, string | null>(accepted.rows.map((r) => [String(r.task_id), r.key?.toLowerCase() ?? null]));
+  // The escrow key of each task's accepted funding.
+  const keyOfTask = new Map<string, string | null>(appTasks.rows.map((r) => [String(r.id), r.escrow_key?.toLowerCase() ?? null]));
   // Every escrow funded on chain, by key: the task id its TaskFunded named (the key hashes it).
   const taskOfKey = new Map<string, string>();
   for (const l of logs) if (l.name === 'TaskFunded') taskOfKey.set(String(l.args.key).toLowerCase(), l.args.taskId.toString());
@@ -108,7 +104,7 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
           escrowAmount: app.escrow_amount,
           releasedAmount: app.released_amount,
           paidCount: app.paid,
-          fundingAnomaly: app.funding_anomaly,
+          anomalies: openAnomalies(app.anomalies),
         }
       : null;
     const line: TaskLine = {

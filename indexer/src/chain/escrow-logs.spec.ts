@@ -37,7 +37,7 @@ describe('decodeEscrowLog', () => {
   it('decodes TaskRefunded', () => {
     const d = decodeEscrowLog(rawLog('TaskRefunded', [key, creator, 42n]), 1)!;
     expect(d).toMatchObject({ event: 'TaskRefunded', key, taskId: null });
-    expect(withTaskId(d, '9').domain).toEqual({ kind: 'refunded', fact: d.fact, key, amount: 42n });
+    expect(withTaskId(d, '9').domain).toEqual({ kind: 'refunded', fact: d.fact, key, funder: creator.toLowerCase(), amount: 42n });
   });
 
   it('keeps ids the backend cannot have as rejected (domain null) and ignores other events', () => {

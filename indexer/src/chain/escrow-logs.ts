@@ -73,7 +73,7 @@ export function decodeEscrowLog(raw: RawLog, chainId: number): DecodedLog | null
     return withTaskId({ key, taskId: null, submissionId: null, event, fact, domain: null, log }, BigInt(raw.topics[2]).toString());
   }
   if (event === 'TaskRefunded') {
-    const log: EscrowLog = { kind: 'refunded', fact, key, amount: word(raw.data, 0) };
+    const log: EscrowLog = { kind: 'refunded', fact, key, funder: addressTopic(raw.topics[2]), amount: word(raw.data, 0) };
     return { key, taskId: null, submissionId: null, event, fact, domain: null, log };
   }
   const submissionIdBig = BigInt(raw.topics[2]);

@@ -110,16 +110,10 @@ export class PayoutOutbox {
     return rows.map((r) => ({ submissionId: r.id, taskId: r.task_id, queuedAt: new Date(r.updated_at) }));
   }
 
-  /**
-   * The TaskEscrow v2 key of the task's accepted funding (its latest TaskFunded event; a funded task's
-   * latest one is the one in effect), or null when there is none with a key.
-   */
+  /** The TaskEscrow v2 key of the task's accepted funding (tasks.escrow_key), or null when there is none. */
   async escrowKey(taskId: number): Promise<string | null> {
-    const rows: Array<{ key: string | null }> = await this.db.query(
-      `SELECT data->>'key' AS key FROM events WHERE stream_id = $1 AND event_type = 'TaskFunded' ORDER BY stream_version DESC LIMIT 1`,
-      [`task-${taskId}`],
-    );
-    return rows[0]?.key ?? null;
+    const rows: Array<{ escrow_key: string | null }> = await this.db.query(`SELECT escrow_key FROM tasks WHERE id = $1`, [taskId]);
+    return rows[0]?.escrow_key ?? null;
   }
 
   /** The wallet each payout was requested to (PayoutRequested), newest request per submission. */

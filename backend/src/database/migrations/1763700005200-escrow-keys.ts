@@ -5,8 +5,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * so a release or refund (which carry only the key) is bound to the task id of the TaskFunded that created
  * that key (indexer/src/follower/escrow-key-binding.ts).
  */
-export class EscrowKeys1763700005000 implements MigrationInterface {
-  name = 'EscrowKeys1763700005000';
+export class EscrowKeys1763700005200 implements MigrationInterface {
+  name = 'EscrowKeys1763700005200';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE indexer_applied_logs ADD COLUMN escrow_key text`);
