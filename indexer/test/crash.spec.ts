@@ -5,6 +5,10 @@ import { Person, approve, createAndFundTask, registerCreator, registerUser, subm
 
 const RUNS = Number(process.env.CRASH_RUNS ?? 20);
 
+// 20 child processes started and killed per test: on a shared 2-core machine under load that takes longer than
+// jest's default budget (120 s in jest.config.js), so these two get more (a timeout, not a timed assertion).
+const CRASH_TEST_TIMEOUT_MS = 360_000;
+
 /** kill -9 of the real indexer process at named points and at random moments, then a clean finish. */
 describe('crash safety (child processes, SIGKILL)', () => {
   let stack: Stack;
@@ -96,7 +100,7 @@ describe('crash safety (child processes, SIGKILL)', () => {
     }
     const board = await domain.db.query(`SELECT sum(total_earned)::int AS earned, sum(completed_tasks)::int AS n FROM leaderboard`);
     expect(board[0]).toEqual({ earned: 2 * released, n: released });
-  });
+  }, CRASH_TEST_TIMEOUT_MS);
 
   it(`payout worker: ${RUNS} kills around sending leave every approval paid exactly once`, async () => {
     const env = { ...stack.env, PAYOUT_BATCH_WINDOW_MS: '50' };
@@ -148,5 +152,5 @@ describe('crash safety (child processes, SIGKILL)', () => {
     const failed = await domain.db.query(`SELECT count(*)::int AS n FROM events WHERE event_type = 'PayoutFailed'`);
     expect(failed[0].n).toBe(0);
     console.log(`worker crash runs: ${log.join('; ')}; payout transactions: ${JSON.stringify(txs)}`);
-  });
+  }, CRASH_TEST_TIMEOUT_MS);
 });
