@@ -21,7 +21,14 @@ export interface EscrowAppClaims {
   releasedAmount: string;
   refundedAmount: string;
   paidCount: number;
-  fundingAnomaly: string | null;
+  /** Every unresolved funding and payout anomaly, in plain words. */
+  anomalies: EscrowAnomaly[];
+}
+
+export interface EscrowAnomaly {
+  kind: string;
+  reason: string;
+  txHash: string;
 }
 
 export interface EscrowEvent {
