@@ -28,7 +28,8 @@ function show(s: ReviewedSubmission, user: User | null, wallet: string | null = 
   );
 }
 
-describe('ReviewBody', () => {
+// The first render of the Chakra dialog is slow on a loaded 2-core machine: a generous per-test limit.
+describe('ReviewBody', { timeout: 30_000 }, () => {
   it('shows the task, the submitter, the proof badges, link, text, image and notes', async () => {
     show(submission(), testUser({ id: 3 }), '0xabc');
     expect(await screen.findByText('Write a thread')).toBeTruthy();
