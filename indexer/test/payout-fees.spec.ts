@@ -1,6 +1,6 @@
 import { CENT } from './support/escrow-chain';
-import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
-import { Person, approve, createAndFundTask, registerCreator, registerUser, submit, taskRow } from './support/scenario';
+import { IndexerInstance, Stack, startIndexer, startStack } from './support/stack';
+import { Person, approvedSubmission, registerCreator } from './support/scenario';
 import { TestWorker, leadingWorker, payoutRows, releaserNonces } from './support/worker';
 
 const hex = (n: bigint) => `0x${n.toString(16)}`;
@@ -36,14 +36,7 @@ describe('payout fees under a base-fee spike', () => {
   /** `n` funded tasks with one approved submission each (automine on while funding). */
   async function approvals(n: number): Promise<Array<{ taskId: number; id: number; earner: Person }>> {
     const out = [];
-    for (let i = 0; i < n; i++) {
-      const t = await createAndFundTask(domain.commands, stack.chain, creator, { reward: 5, maxCompletions: 1 });
-      await eventually(async () => (await taskRow(domain.db, t.taskId))?.funding_status === 'funded', 20_000, 'funded');
-      const earner = await registerUser(domain.commands);
-      const id = await submit(domain.commands, t.taskId, earner);
-      await approve(domain.commands, creator, id);
-      out.push({ taskId: t.taskId, id, earner });
-    }
+    for (let i = 0; i < n; i++) out.push(await approvedSubmission(domain.commands, domain.db, stack.chain, creator, 5));
     return out;
   }
 

@@ -5,7 +5,7 @@ import { LostLeadershipError } from '../src/leadership/leader-fence';
 import { CENT } from './support/escrow-chain';
 import { startLaggingRpc } from './support/lagging-rpc';
 import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
-import { Person, approve, createAndFundTask, registerCreator, registerUser, submit, taskRow } from './support/scenario';
+import { approvedSubmission, registerCreator } from './support/scenario';
 import { TestWorker, leadingWorker, payoutRows, releaserNonces } from './support/worker';
 
 /**
@@ -39,14 +39,7 @@ describe('payout worker: fencing and confirmed absence', () => {
     await stack?.stop();
   });
 
-  async function approval(): Promise<{ taskId: number; id: number; earner: Person }> {
-    const t = await createAndFundTask(domain.commands, stack.chain, creator, { reward: 6, maxCompletions: 1 });
-    await eventually(async () => (await taskRow(domain.db, t.taskId))?.funding_status === 'funded', 20_000, 'funded');
-    const earner = await registerUser(domain.commands);
-    const id = await submit(domain.commands, t.taskId, earner);
-    await approve(domain.commands, creator, id);
-    return { taskId: t.taskId, id, earner };
-  }
+  const approval = () => approvedSubmission(domain.commands, domain.db, stack.chain, creator, 6);
 
   async function worker(lockName: string, extra: Parameters<typeof leadingWorker>[2] | object = {}): Promise<TestWorker> {
     const w = await leadingWorker(stack, domain, { lockName, ...extra });

@@ -16,6 +16,7 @@ export interface PayoutTx extends ReleaseRequest {
   rawTx: string;
   status: PayoutTxStatus;
   fees: Fees | null;
+  /** The head when it was signed (or reopened after a reorganisation): "left out of N blocks" counts from here. */
   signedAtBlock: number | null;
   absentObservations: number;
 }
@@ -157,12 +158,15 @@ export class PayoutOutbox {
     return rows[0]?.n ?? 0;
   }
 
-  /** A mined attempt's block was reorganised away: every attempt of its nonce may be mined again. */
-  async reopenNonce(nonce: number): Promise<void> {
+  /**
+   * A mined attempt's block was reorganised away: every attempt of its nonce may be mined again. They count
+   * as pending since `head` (the blocks before it say nothing about their fees).
+   */
+  async reopenNonce(nonce: number, head: number): Promise<void> {
     await this.db.query(
-      `UPDATE payout_transactions SET status = 'signed', block_number = NULL, absent_observations = 0, updated_at = now()
+      `UPDATE payout_transactions SET status = 'signed', block_number = NULL, absent_observations = 0, signed_at_block = $4, updated_at = now()
         WHERE chain_id = $1 AND sender = $2 AND nonce = $3 AND status IN ('mined', 'superseded')`,
-      [this.chainId, this.sender, nonce],
+      [this.chainId, this.sender, nonce, head],
     );
   }
 

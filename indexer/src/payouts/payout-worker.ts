@@ -111,7 +111,7 @@ export class PayoutWorker {
     const fence = this.fence;
     if (!fence) throw new Error('payout worker started without leadership');
     const market = await FeePolicy.market(this.rpc);
-    await this.tracker.reopenDroppedByReorg();
+    await this.tracker.reopenDroppedByReorg(market.head);
     const open = await this.tracker.resolve(fence, market, this.afterStart);
     this.afterStart = false;
     await this.sendReady(fence, market, open);

@@ -74,12 +74,12 @@ export class ReceiptTracker {
   }
 
   /** A mined payout whose receipt disappeared (reorganisation): every attempt of its nonce is open again. */
-  async reopenDroppedByReorg(): Promise<void> {
+  async reopenDroppedByReorg(head: number): Promise<void> {
     for (const tx of await this.outbox.minedAwaitingRelease()) {
       const receipt = await this.rpc.call<Receipt | null>('eth_getTransactionReceipt', [tx.txHash]);
       if (!receipt) {
         this.logger.warn(`payout tx ${tx.txHash} is no longer on the chain (reorganisation): its nonce ${tx.nonce} is open again`);
-        await this.outbox.reopenNonce(tx.nonce);
+        await this.outbox.reopenNonce(tx.nonce, head);
       }
     }
   }

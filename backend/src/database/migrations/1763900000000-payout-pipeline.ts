@@ -4,9 +4,10 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * The payout worker under pressure (indexer/src/payouts):
  * - payout_transactions keeps every attempt of a nonce: a fee-bumped replacement is another row with the
  *   same nonce and payload ('signed' while it may still be mined; the attempts that lose are 'superseded').
- *   The fees each attempt was signed with, the head block when it was signed (to see it stuck), and how
- *   many times in a row the chain showed its nonce used with no receipt and its submissions unpaid (absence
- *   is confirmed before the submissions are freed, so a lagging RPC never makes a mined payout look dropped).
+ *   The fees each attempt was signed with, the head block when it was signed or reopened (to see it
+ *   stuck), and how many times in a row the chain showed its nonce used with no receipt and its
+ *   submissions unpaid (absence is confirmed before the submissions are freed, so a lagging RPC never
+ *   makes a mined payout look dropped).
  * - leader_epochs: a fencing token per leadership name, bumped by every new leader. A worker broadcasts
  *   only inside a transaction that holds its epoch row FOR SHARE and sees its own epoch, so a successor's
  *   bump waits for that broadcast and every later broadcast of the old leader is refused.
