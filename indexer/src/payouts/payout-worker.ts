@@ -110,14 +110,17 @@ export class PayoutWorker {
   async tick(): Promise<void> {
     const fence = this.fence;
     if (!fence) throw new Error('payout worker started without leadership');
-    const market = await FeePolicy.market(this.rpc);
-    await this.tracker.reopenDroppedByReorg(market.head);
-    const open = await this.tracker.resolve(fence, market, this.afterStart);
+    // One view of the fee market and head per tick, read only when there is something to do (an idle
+    // worker costs the RPC nothing but nothing changes either).
+    let market: Promise<FeeMarket> | null = null;
+    const marketOnce = () => (market ??= FeePolicy.market(this.rpc));
+    await this.tracker.reopenDroppedByReorg(marketOnce);
+    const open = await this.tracker.resolve(fence, marketOnce, this.afterStart);
     this.afterStart = false;
-    await this.sendReady(fence, market, open);
+    await this.sendReady(fence, marketOnce, open);
   }
 
-  private async sendReady(fence: LeaderFence, market: FeeMarket, open: number): Promise<void> {
+  private async sendReady(fence: LeaderFence, marketOnce: () => Promise<FeeMarket>, open: number): Promise<void> {
     if (open >= this.opts.maxInFlight) return;
     const candidates = await this.outbox.candidates();
     if (!candidates.length) return;
@@ -132,7 +135,7 @@ export class PayoutWorker {
       const oldest = Math.min(...group.map((c) => c.queuedAt.getTime()));
       if (oldest + this.opts.batchWindowMs > now && group.length < max) continue; // let the batch fill
       try {
-        if (await this.send(fence, market, taskId, group.slice(0, max).map((c) => c.submissionId))) open++;
+        if (await this.send(fence, marketOnce, taskId, group.slice(0, max).map((c) => c.submissionId))) open++;
         this.backoff.delete(taskId);
       } catch (err) {
         if (err instanceof LostLeadershipError) throw err;
@@ -144,7 +147,7 @@ export class PayoutWorker {
   }
 
   /** Prepares and sends one task's payout; false when there was nothing to send. */
-  private async send(fence: LeaderFence, market: FeeMarket, taskId: number, candidateIds: number[]): Promise<boolean> {
+  private async send(fence: LeaderFence, marketOnce: () => Promise<FeeMarket>, taskId: number, candidateIds: number[]): Promise<boolean> {
     const recipientsById = await this.outbox.recipients(taskId, candidateIds);
     const withRecipient = candidateIds.filter((id) => recipientsById.has(id));
     const paid = await paidFlags(this.rpc, this.opts.escrow, { taskId, submissionIds: withRecipient, recipients: [] });
@@ -163,6 +166,7 @@ export class PayoutWorker {
     const pending = Number(await this.rpc.call<string>('eth_getTransactionCount', [this.wallet.address, 'pending']));
     const maxOpen = await this.outbox.maxOpenNonce();
     const nonce = Math.max(pending, maxOpen === null ? 0 : maxOpen + 1);
+    const market = await marketOnce();
     await this.sender.sendNew(fence, req, (gas * 12n) / 10n + 10_000n, nonce, this.fees.initial(market), market.head);
     return true;
   }

@@ -50,9 +50,10 @@ export class ReceiptTracker {
   ) {}
 
   /** Resolves what it can; returns how many nonces are still open (in flight). */
-  async resolve(fence: LeaderFence, market: FeeMarket, afterStart: boolean): Promise<number> {
+  async resolve(fence: LeaderFence, marketOnce: () => Promise<FeeMarket>, afterStart: boolean): Promise<number> {
     const groups = await this.outbox.openGroups();
     if (!groups.length) return 0;
+    const market = await marketOnce();
     const atHead = toHex(market.head);
     const used = Number(await this.rpc.call<string>('eth_getTransactionCount', [this.opts.sender, atHead]));
     let open = 0;
@@ -74,12 +75,12 @@ export class ReceiptTracker {
   }
 
   /** A mined payout whose receipt disappeared (reorganisation): every attempt of its nonce is open again. */
-  async reopenDroppedByReorg(head: number): Promise<void> {
+  async reopenDroppedByReorg(marketOnce: () => Promise<FeeMarket>): Promise<void> {
     for (const tx of await this.outbox.minedAwaitingRelease()) {
       const receipt = await this.rpc.call<Receipt | null>('eth_getTransactionReceipt', [tx.txHash]);
       if (!receipt) {
         this.logger.warn(`payout tx ${tx.txHash} is no longer on the chain (reorganisation): its nonce ${tx.nonce} is open again`);
-        await this.outbox.reopenNonce(tx.nonce, head);
+        await this.outbox.reopenNonce(tx.nonce, (await marketOnce()).head);
       }
     }
   }
