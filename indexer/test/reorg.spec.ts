@@ -96,10 +96,12 @@ describe('reorganisations', () => {
       for (let i = 0; i < 3; i++) await stack.anvil.rpc('evm_mine');
 
       // The indexer compensates, the worker sees its mined transaction gone and re-sends the same bytes.
+      // The indexer (read model) and the worker (its outbox row) see the new receipt independently: wait for both.
       const again = await eventually(async () => {
         const row = await submissionRow(idx.db, submissionId);
         const receipt = await stack.anvil.provider.getTransactionReceipt(first.transaction_hash);
-        return receipt && row?.payout_status === 'released' && Number(row.payout_block_number) === receipt.blockNumber && row;
+        const settled = await idx.db.query(`SELECT 1 FROM payout_transactions WHERE $1 = ANY(submission_ids) AND status = 'mined'`, [submissionId]);
+        return receipt && settled.length && row?.payout_status === 'released' && Number(row.payout_block_number) === receipt.blockNumber && row;
       }, 30_000, 'paid again on the new chain');
       expect(again.transaction_hash).toBe(first.transaction_hash);
       expect(await stack.chain.token.balanceOf(earner.wallet)).toBe(6n * CENT);
