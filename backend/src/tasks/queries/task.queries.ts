@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { notFound } from '../../common/domain-error';
 import { ProjectionRunner } from '../../projections/projection-runner';
-import { ALL_CATEGORIES_LABEL, ListTasksQuery, TaskSort } from '../dto/list-tasks.query';
+import { ALL_CATEGORIES_LABEL, ListTasksQuery, PLAIN_LIST_MAX, TaskSort } from '../dto/list-tasks.query';
 import { MESSAGES } from '../task.aggregate';
 import { ReadCache } from './read-cache';
 import { CursorPosition, SORT_ORDER, decodeCursor, encodeCursor } from './task-cursor';
@@ -33,19 +33,19 @@ function escapeLike(s: string): string {
 @Injectable()
 export class TaskQueries {
   /** Pages of the public list (the browser's first page is by far the most asked for). */
-  private readonly pages: ReadCache<TaskPage> | null;
+  private readonly pages: ReadCache<TaskPage | TaskView[]> | null;
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly projections: ProjectionRunner,
   ) {
-    this.pages = config.LIST_CACHE_TTL_MS > 0 ? new ReadCache<TaskPage>(500, config.LIST_CACHE_TTL_MS) : null;
+    this.pages = config.LIST_CACHE_TTL_MS > 0 ? new ReadCache<TaskPage | TaskView[]>(500, config.LIST_CACHE_TTL_MS) : null;
   }
 
   private view = (row: TaskRow): TaskView => toTaskView(row, this.config);
 
-  /** GET /api/tasks: the plain array (no paging parameter) or a keyset page. */
+  /** GET /api/tasks: the plain array (no paging parameter, at most PLAIN_LIST_MAX rows) or a keyset page. */
   async list(q: ListTasksQuery, viewer: Viewer | undefined): Promise<TaskView[] | TaskPage> {
     const sort: TaskSort = q.sort ?? 'newest';
     const order = SORT_ORDER[sort];
@@ -66,19 +66,26 @@ export class TaskQueries {
     const dir = order.desc ? 'DESC' : 'ASC';
     const orderBy = `ORDER BY t.${order.column} ${dir}, t.id ${dir}`;
     const paged = q.limit !== undefined || q.cursor !== undefined;
-    if (!paged) {
-      const rows: TaskRow[] = await this.dataSource.query(
-        `SELECT ${TASK_COLUMNS} FROM tasks t WHERE ${where.join(' AND ')} ${orderBy}`,
-        params,
-      );
-      return rows.map(this.view);
-    }
-
     // Only `available` for a signed-in viewer depends on who asks.
-    const key = JSON.stringify([sort, q.search ?? null, q.category ?? null, q.minReward ?? null, q.maxReward ?? null,
+    const key = JSON.stringify([paged, sort, q.search ?? null, q.category ?? null, q.minReward ?? null, q.maxReward ?? null,
       q.available ?? false, q.available && viewer ? viewer.id : null, q.limit ?? null, q.cursor ?? null]);
-    const load = () => this.page(q, sort, where, params, orderBy);
+    const load = paged
+      ? () => this.page(q, sort, where, params, orderBy)
+      : () => this.firstRows(where, params, orderBy);
     return this.pages ? this.pages.get(key, this.projections.position, load) : load();
+  }
+
+  /**
+   * The spec's plain array, capped at PLAIN_LIST_MAX rows in the requested order: without a cap one request
+   * would serialise every listed task (~95,000 on the benchmark data). The same rows are the first page of
+   * `limit=PLAIN_LIST_MAX`, whose `nextCursor` leads on.
+   */
+  private async firstRows(where: string[], params: unknown[], orderBy: string): Promise<TaskView[]> {
+    const rows: TaskRow[] = await this.dataSource.query(
+      `SELECT ${TASK_COLUMNS} FROM tasks t WHERE ${where.join(' AND ')} ${orderBy} LIMIT ${PLAIN_LIST_MAX}`,
+      params,
+    );
+    return rows.map(this.view);
   }
 
   private async page(q: ListTasksQuery, sort: TaskSort, where: string[], params: unknown[], orderBy: string): Promise<TaskPage> {
