@@ -18,5 +18,6 @@ import { TasksProjection } from './tasks.projection';
     RevertTaskChainFactHandler,
     TasksProjection,
   ],
+  exports: [TasksProjection],
 })
 export class TasksModule {}

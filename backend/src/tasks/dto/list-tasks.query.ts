@@ -9,6 +9,8 @@ export type TaskSort = (typeof TASK_SORTS)[number];
 /** The browser's "no category filter" entry (spec part 2 §9). */
 export const ALL_CATEGORIES_LABEL = 'All Categories';
 export const MAX_PAGE = 100;
+/** Page size when only `cursor` is given. */
+export const DEFAULT_PAGE = 24;
 /** The plain array (no `limit`, no `cursor`) holds at most this many tasks: the first page of `limit=100`. */
 export const PLAIN_LIST_MAX = MAX_PAGE;
 
