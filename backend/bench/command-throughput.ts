@@ -5,41 +5,25 @@
  */
 import { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { Wallet } from 'ethers';
 import { DataSource } from 'typeorm';
-import { escrowAmount } from '../src/common/money';
 import { AggregateRepository } from '../src/event-store/aggregate-repository';
 import { ReviewSubmissionCommand } from '../src/submissions/commands/review-submission.command';
 import { SubmitProofCommand } from '../src/submissions/commands/submit-proof.command';
-import { CreateTaskCommand } from '../src/tasks/commands/create-task.command';
-import { RecordTaskFundingCommand } from '../src/tasks/commands/record-task-funding.command';
 import { TaskAggregate } from '../src/tasks/task.aggregate';
-import { RegisterUserCommand } from '../src/users/commands/register-user.command';
+import { createFundedTask, registerWalletUser } from '../test/fixtures';
 
 const PROOF = { proofLink: null, proofText: 'done', proofFileUrl: null, notes: null };
-let block = 1;
 
 function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 }
 
-async function register(commands: CommandBus): Promise<{ id: number; wallet: string }> {
-  const wallet = Wallet.createRandom().address;
-  const id: number = await commands.execute(new RegisterUserCommand({ method: 'wallet', walletAddress: wallet, username: null, email: null, passwordHash: null }));
-  return { id, wallet };
-}
+const register = (commands: CommandBus) => registerWalletUser(commands);
 
-async function fundedTask(commands: CommandBus, creator: { id: number; wallet: string }, maxCompletions: number): Promise<number> {
-  const input = {
-    title: 'Bench task', description: 'A task for the command benchmark', requirements: 'Do it', category: 'Design', reward: 10, maxCompletions,
-    estimatedTime: 30, deadline: new Date(Date.now() + 864e5), submissionType: 'text' as const, isActive: true,
-  };
-  const taskId: number = await commands.execute(new CreateTaskCommand(creator.id, input));
-  const fact = { chainId: 31337, txHash: `0x${(block++).toString(16).padStart(64, '0')}`, blockNumber: block, blockHash: `0x${block.toString(16).padStart(64, '0')}`, logIndex: 0 };
-  await commands.execute(new RecordTaskFundingCommand(taskId, fact, creator.wallet, escrowAmount(input.reward, maxCompletions)));
-  return taskId;
-}
+/** Created, then funded the way production funds it (the indexer's ApplyEscrowLogs with a TaskFunded log). */
+const fundedTask = (commands: CommandBus, creator: { id: number; wallet: string }, maxCompletions: number): Promise<number> =>
+  createFundedTask(commands, creator, { title: 'Bench task', category: 'Design', reward: 10, maxCompletions, deadline: new Date(Date.now() + 864e5) });
 
 /**
  * CLIENTS concurrent clients each run submit-then-approve pairs on random tasks of a shared pool (so two

@@ -42,6 +42,18 @@ const schema = z.object({
   /** Built browser app served on PORT (default frontend/dist; the API alone when it is missing). */
   FRONTEND_DIST: z.string().optional(),
   ESCROW_ADDRESS: address.optional(),
+  /**
+   * The escrow's `reviewWindow` (seconds after a task's deadline before its funder may refund). Must equal
+   * the deployed contract's immutable; `npm start` passes the deployment's value. Default: the deploy
+   * script's default (7 days).
+   */
+  REVIEW_WINDOW_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  /**
+   * Approvals close this long before the refund window opens (deadline + REVIEW_WINDOW_SECONDS), so the
+   * payout worker always has time to get an approved payout mined first (fee spikes, RPC outages,
+   * indexer lag, clock skew between this server and block timestamps). See backend/README.md.
+   */
+  REVIEW_CLOSE_MARGIN_SECONDS: z.coerce.number().int().min(0).default(3600),
   /** Comma-separated wallet addresses made admin at start (the operator's way to grant admin). */
   ADMIN_WALLETS: z
     .string()
@@ -106,6 +118,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.REVIEW_CLOSE_MARGIN_SECONDS >= c.REVIEW_WINDOW_SECONDS) {
+    throw new Error(
+      'Invalid configuration:\n  REVIEW_CLOSE_MARGIN_SECONDS: must be smaller than REVIEW_WINDOW_SECONDS (approvals would close before the deadline)',
+    );
+  }
   return {
     ...c,
     publicOrigin: c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`,

@@ -1,6 +1,6 @@
 import { TaskListingChange, ListedTask } from '../task-listing-change';
 import { Loaded, ReadCache } from './read-cache';
-import { TaskView } from './task.view';
+import { TaskRow } from './task.view';
 
 /** What a cached list answer asked, as far as deciding which writes touch it goes. */
 export interface ListingTag {
@@ -13,7 +13,7 @@ export interface ListingTag {
 }
 
 export interface ListedRows {
-  items: TaskView[];
+  rows: TaskRow[];
   nextCursor: string | null;
 }
 
@@ -52,7 +52,7 @@ export class ListingCache {
 
   changed(changes: TaskListingChange[]): void {
     if (changes.some((c) => c.moved)) this.nextDeadline = null;
-    this.rows.invalidate((tag, rows) => changes.some((c) => reshapes(tag, c) || rows.items.some((t) => t.id === c.id)));
+    this.rows.invalidate((tag, rows) => changes.some((c) => reshapes(tag, c) || rows.rows.some((t) => t.id === c.id)));
     this.totals.invalidate((tag) => changes.some((c) => reshapes(tag, c)));
   }
 

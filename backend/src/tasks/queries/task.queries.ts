@@ -54,7 +54,7 @@ export class TaskQueries implements OnModuleDestroy {
     for (const off of this.unsubscribe) off();
   }
 
-  private view = (row: TaskRow): TaskView => toTaskView(row, this.config);
+  private viewFor = (viewer: Viewer | undefined) => (row: TaskRow): TaskView => toTaskView(row, this.config, viewer);
 
   /** GET /api/tasks: the plain array (no paging parameter, at most PLAIN_LIST_MAX rows) or a keyset page. */
   async list(q: ListTasksQuery, viewer: Viewer | undefined): Promise<TaskView[] | TaskPage> {
@@ -70,11 +70,13 @@ export class TaskQueries implements OnModuleDestroy {
     const rowsKey = `${filter}|${sort}|${paged}|${limit}|${q.cursor ?? ''}`;
     const loadRows = () => this.rows(q, viewer, sort, limit, paged ? q.cursor : undefined);
     const rowsP = this.cache ? this.cache.rows.get(rowsKey, tag, () => this.cache!.timed(tag, loadRows)) : loadRows();
-    if (!paged) return (await rowsP).items;
+    // Rows are cached; what depends on the viewer (funding anomalies for creators and admins) is added per request.
+    const view = this.viewFor(viewer);
+    if (!paged) return (await rowsP).rows.map(view);
     const loadTotal = () => this.total(q, viewer);
     const totalP = this.cache ? this.cache.totals.get(filter, tag, () => this.cache!.timed(tag, loadTotal)) : loadTotal();
     const [rows, total] = await Promise.all([rowsP, totalP]);
-    return { items: rows.items, nextCursor: rows.nextCursor, total };
+    return { items: rows.rows.map(view), nextCursor: rows.nextCursor, total };
   }
 
   /** The WHERE clause of a listing's filters (without any cursor) and its parameters. */
@@ -116,10 +118,10 @@ export class TaskQueries implements OnModuleDestroy {
       params,
     );
     const more = rows.length > limit;
-    const items = (more ? rows.slice(0, limit) : rows).map(this.view);
-    const last = items[items.length - 1];
+    const page = more ? rows.slice(0, limit) : rows;
+    const last = page[page.length - 1];
     const nextCursor = more && last ? encodeCursor(sort, { id: last.id, key: cursorKey(last, order.column) }) : null;
-    return { items, nextCursor };
+    return { rows: page, nextCursor };
   }
 
   /** How many tasks match the filters (every page). */
@@ -150,16 +152,16 @@ export class TaskQueries implements OnModuleDestroy {
       [id, viewer?.id ?? -1, viewer?.isAdmin ?? false],
     );
     if (!rows.length) throw notFound(MESSAGES.taskNotFound);
-    return this.view(rows[0]);
+    return this.viewFor(viewer)(rows[0]);
   }
 
   /** Every task of a creator, whatever its funding state (their dashboard), newest first. */
-  async byCreator(creatorId: number): Promise<TaskView[]> {
+  async byCreator(creatorId: number, viewer: Viewer): Promise<TaskView[]> {
     const rows: TaskRow[] = await this.dataSource.query(
       `SELECT ${TASK_COLUMNS} FROM tasks t WHERE t.creator_id = $1 ORDER BY t.created_at DESC, t.id DESC`,
       [creatorId],
     );
-    return rows.map(this.view);
+    return rows.map(this.viewFor(viewer));
   }
 
   /** Who created a task, or null when there is no such task. */
@@ -169,7 +171,7 @@ export class TaskQueries implements OnModuleDestroy {
   }
 }
 
-function cursorKey(task: TaskView, column: string): number | string {
+function cursorKey(task: TaskRow, column: string): number | string {
   if (column === 'reward') return task.reward;
   const d = column === 'deadline' ? task.deadline : task.createdAt;
   return new Date(d).toISOString();
