@@ -4,8 +4,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * The wallet each payout was requested for (PayoutRequested.recipient), so the audit and the escrow view can
  * compare every on-chain release's recipient with it. Existing rows are filled from their events.
  */
-export class PayoutRecipient1763700005200 implements MigrationInterface {
-  name = 'PayoutRecipient1763700005200';
+export class PayoutRecipient1763900000100 implements MigrationInterface {
+  name = 'PayoutRecipient1763900000100';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE submissions ADD COLUMN payout_recipient text`);
