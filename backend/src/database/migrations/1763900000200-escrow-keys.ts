@@ -6,8 +6,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   task id of the TaskFunded that created that key (indexer/src/follower/escrow-key-binding.ts);
  * - a payout transaction records the key it releases from (re-simulated and re-checked with it later).
  */
-export class EscrowKeys1763900000100 implements MigrationInterface {
-  name = 'EscrowKeys1763900000100';
+export class EscrowKeys1763900000200 implements MigrationInterface {
+  name = 'EscrowKeys1763900000200';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE indexer_applied_logs ADD COLUMN escrow_key text`);
