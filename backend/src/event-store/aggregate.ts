@@ -10,8 +10,8 @@ export interface DomainEvent<T extends string = string, D = any> {
 /**
  * An aggregate is the fold of its stream. Commands call methods that check the rules against the
  * current state and `raise` new events; `raise` applies them at once so later checks see them.
- * Everything it knows lives in `state`, as plain data (objects, arrays, Maps, Sets): the repository keeps
- * copies of it as snapshots.
+ * Everything it knows lives in `state`, and `evolve` is pure (returns a new state, never changes the one it
+ * is given): the repository shares states between loads as snapshots.
  */
 export abstract class Aggregate<S> {
   private uncommitted: DomainEvent[] = [];
