@@ -16,7 +16,8 @@ export function SubmissionsTable({ rows, onReview, label }: { rows: AdminSubmiss
             <Table.ColumnHeader>User</Table.ColumnHeader>
             <Table.ColumnHeader>Status</Table.ColumnHeader>
             <Table.ColumnHeader>Date</Table.ColumnHeader>
-            <Table.ColumnHeader><VisuallyHidden>Actions</VisuallyHidden></Table.ColumnHeader>
+            {/* relative: the hidden label stays inside the scroll area (else it widens the page on phones) */}
+            <Table.ColumnHeader position="relative"><VisuallyHidden>Actions</VisuallyHidden></Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
