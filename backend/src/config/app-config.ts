@@ -27,7 +27,35 @@ const schema = z.object({
   CHAIN_PORT: z.coerce.number().int().min(1).max(65535).default(8545),
   EXPLORER_URL: z.string().url().optional(),
   TOKEN_ADDRESS: address.optional(),
+  /** What the browser app is told (GET /api/config): the RPC a wallet adds for this chain (default RPC_URL). */
+  PUBLIC_RPC_URL: z.string().url().optional(),
+  CHAIN_NAME: z.string().min(1).optional(),
+  NATIVE_CURRENCY_NAME: z.string().min(1).default('Ether'),
+  NATIVE_CURRENCY_SYMBOL: z.string().min(1).default('ETH'),
+  NATIVE_CURRENCY_DECIMALS: z.coerce.number().int().min(0).max(36).default(18),
+  /** External links of the header and footer (Chart, Buy Now, social, chat, whitepaper). */
+  CHART_URL: z.string().url().default('https://dexscreener.com/'),
+  BUY_URL: z.string().url().default('https://app.uniswap.org/'),
+  SOCIAL_URL: z.string().url().default('https://x.com/'),
+  CHAT_URL: z.string().url().default('https://t.me/'),
+  WHITEPAPER_URL: z.string().url().default('https://github.com/'),
+  /** Opened on a phone without a wallet: the site's host is appended (a wallet app's in-app browser link). */
+  WALLET_DEEP_LINK: z.string().url().default('https://metamask.app.link/dapp/'),
+  /** Built browser app served on PORT (default frontend/dist; the API alone when it is missing). */
+  FRONTEND_DIST: z.string().optional(),
   ESCROW_ADDRESS: address.optional(),
+  /**
+   * The escrow's `reviewWindow` (seconds after a task's deadline before its funder may refund). Must equal
+   * the deployed contract's immutable; `npm start` passes the deployment's value. Default: the deploy
+   * script's default (7 days).
+   */
+  REVIEW_WINDOW_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  /**
+   * Approvals close this long before the refund window opens (deadline + REVIEW_WINDOW_SECONDS), so the
+   * payout worker always has time to get an approved payout mined first (fee spikes, RPC outages,
+   * indexer lag, clock skew between this server and block timestamps). See backend/README.md.
+   */
+  REVIEW_CLOSE_MARGIN_SECONDS: z.coerce.number().int().min(0).default(3600),
   /** Comma-separated wallet addresses made admin at start (the operator's way to grant admin). */
   ADMIN_WALLETS: z
     .string()
@@ -92,6 +120,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.REVIEW_CLOSE_MARGIN_SECONDS >= c.REVIEW_WINDOW_SECONDS) {
+    throw new Error(
+      'Invalid configuration:\n  REVIEW_CLOSE_MARGIN_SECONDS: must be smaller than REVIEW_WINDOW_SECONDS (approvals would close before the deadline)',
+    );
+  }
   return {
     ...c,
     RPC_URL: c.RPC_URL ?? `http://127.0.0.1:${c.CHAIN_PORT}`,
