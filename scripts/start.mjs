@@ -215,6 +215,7 @@ async function main() {
       TOKEN_ADDRESS: deployment.token,
       ESCROW_ADDRESS: deployment.escrow,
       ESCROW_DEPLOYMENT_BLOCK: String(deployment.deploymentBlock ?? 0),
+      ...(deployment.reviewWindow ? { REVIEW_WINDOW_SECONDS: String(deployment.reviewWindow) } : {}),
       ...(process.env.RPC_URL ? {} : { RPC_URL: rpcUrl, CHAIN_PORT: chainPort }),
       ...(process.env.DATABASE_URL ? {} : { EMBEDDED_PG_PORT: String(pgPort) }),
     },
