@@ -96,6 +96,16 @@ const schema = z.object({
   /** Approvals of one task requested within this window go out as one releaseBatch. */
   PAYOUT_BATCH_WINDOW_MS: z.coerce.number().int().min(0).default(500),
   PAYOUT_POLL_MS: z.coerce.number().int().min(10).default(200),
+  /** Payout transactions (nonces) signed and not yet mined at once; more approvals wait for a free slot. */
+  PAYOUT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1_000).default(16),
+  /** Highest maxFeePerGas (wei) a payout is ever signed or replaced with: a fee spike above it waits. */
+  PAYOUT_MAX_FEE_PER_GAS: z.string().regex(/^[1-9][0-9]{0,30}$/, 'must be a positive integer in wei').default('500000000000'),
+  /** A replacement raises maxFeePerGas and maxPriorityFeePerGas each by this much (nodes require >= 10 %). */
+  PAYOUT_FEE_BUMP_PERCENT: z.coerce.number().int().min(10).max(1_000).default(15),
+  /** New blocks without our pending payout (fee above the base fee) before it is replaced with a higher tip. */
+  PAYOUT_STUCK_BLOCKS: z.coerce.number().int().min(1).default(3),
+  /** Observations in a row of "nonce used, no receipt, not paid" before a payout counts as dropped. */
+  PAYOUT_DROP_CONFIRMATIONS: z.coerce.number().int().min(1).default(3),
   /** Extra browser origins allowed to make state-changing requests besides PUBLIC_ORIGIN (e.g. a dev server). */
   ALLOWED_ORIGINS: z
     .string()
