@@ -3,6 +3,8 @@ export * from './config/app-config';
 export { ConfigModule } from './config/config.module';
 export { DomainModule } from './domain.module';
 export { resolveDatabase } from './database/resolve-database';
+export { loadCliConfig, requireChain, openCliDatabase, UnreachableError, describeError } from './cli/cli-config';
+export type { CliConfig, RuntimeFile } from './cli/cli-config';
 export { startEmbeddedPostgres, ensureDatabase } from './database/embedded-postgres';
 export { dataSourceOptions } from './database/database.module';
 export { EventStore } from './event-store/event-store';
