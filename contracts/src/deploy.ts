@@ -1,9 +1,11 @@
 /**
  * Deployment of CentToken + TaskEscrow with plain ethers v6 (no Hardhat runtime: runs under node).
  *
- * `deployContracts` always deploys; `ensureDeployed` reuses `deployments/<chainId>.json` when the
- * escrow's code is present at the recorded address on that chain (so a second `npm start` on a
- * persisted anvil chain reuses the contracts), and deploys otherwise.
+ * `deployContracts` always deploys and records, besides addresses and ABIs, what it takes to verify the
+ * deployment from source (compiler version, settings, standard-JSON input: src/verification.ts).
+ * `ensureDeployed` reuses `deployments/<chainId>.json` when the code at the recorded addresses is the
+ * current build's (so a second `npm start` on a persisted anvil chain reuses the contracts, and a chain
+ * holding an older escrow gets a new one), and deploys otherwise.
  */
 import * as fs from "fs";
 import * as path from "path";
@@ -11,6 +13,8 @@ import { JsonRpcProvider, NonceManager, Wallet, getAddress, parseUnits } from "e
 import { CentToken__factory } from "../typechain-types/factories/contracts/src/CentToken__factory";
 import { TaskEscrow__factory } from "../typechain-types/factories/contracts/src/TaskEscrow__factory";
 import { LOCAL_CHAIN_ID } from "./dev-accounts";
+import { packageRoot } from "./package-root";
+import { ContractVerification, VerifiableContract, builtRuntime, runtimeMatches, verificationOf } from "./verification";
 
 /** Default review window: 7 days. */
 export const DEFAULT_REVIEW_WINDOW_SECONDS = 7 * 24 * 3600;
@@ -43,29 +47,17 @@ export interface Deployment {
   reviewWindow: number;
   releaser: string;
   abis: { CentToken: unknown[]; TaskEscrow: unknown[] };
+  /** Source verification data of each contract this deployment created (absent in records made before it existed). */
+  verification?: DeploymentVerification;
+}
+
+export interface DeploymentVerification {
+  contracts: Partial<Record<VerifiableContract, ContractVerification & { address: string }>>;
 }
 
 export interface EnsureDeployedResult extends Deployment {
   /** True when an existing deployment was reused. */
   reused: boolean;
-}
-
-/** Directory of the `@cent/contracts` package (works from src/ under ts-node and from dist/src/). */
-function packageRoot(): string {
-  let dir = __dirname;
-  for (;;) {
-    const pj = path.join(dir, "package.json");
-    if (fs.existsSync(pj)) {
-      try {
-        if (JSON.parse(fs.readFileSync(pj, "utf8")).name === "@cent/contracts") return dir;
-      } catch {
-        /* keep walking */
-      }
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error("@cent/contracts package root not found from " + __dirname);
-    dir = parent;
-  }
 }
 
 /** Default deployments directory: env CENT_DEPLOYMENTS_DIR or `<contracts package>/deployments`. */
@@ -133,6 +125,8 @@ export async function deployContracts(opts: DeployOptions): Promise<Deployment> 
       for (const to of opts.demoMintTo) await (await token.mint(getAddress(to), amount)).wait();
     }
 
+    const deployed: Array<[VerifiableContract, string]> = [["TaskEscrow", escrowAddress]];
+    if (!opts.tokenAddress) deployed.push(["CentToken", tokenAddress]);
     const deployment: Deployment = {
       chainId,
       token: tokenAddress,
@@ -141,6 +135,7 @@ export async function deployContracts(opts: DeployOptions): Promise<Deployment> 
       reviewWindow,
       releaser,
       abis: abis(),
+      verification: { contracts: Object.fromEntries(deployed.map(([name, address]) => [name, { address, ...verificationOf(name) }])) },
     };
     writeDeployment(deployment, opts.deploymentsDir ?? deploymentsDir());
     return deployment;
@@ -149,9 +144,9 @@ export async function deployContracts(opts: DeployOptions): Promise<Deployment> 
   }
 }
 
-/** Reuses `deployments/<chainId>.json` when the escrow (and token) code exists at the recorded
- *  addresses on the chain at `rpcUrl`; otherwise calls {@link deployContracts}. When reusing with a
- *  different `releaserAddress`, grants it RELEASER_ROLE (deployer must be the escrow admin). */
+/** Reuses `deployments/<chainId>.json` when the escrow's code at the recorded address is the current
+ *  build's (immutables aside) and the token has code; otherwise calls {@link deployContracts}. When
+ *  reusing with a different `releaserAddress`, grants it RELEASER_ROLE (deployer must be the escrow admin). */
 export async function ensureDeployed(opts: DeployOptions): Promise<EnsureDeployedResult> {
   const dir = opts.deploymentsDir ?? deploymentsDir();
   const provider = new JsonRpcProvider(opts.rpcUrl, undefined, { staticNetwork: true, pollingInterval: 250 });
@@ -163,7 +158,7 @@ export async function ensureDeployed(opts: DeployOptions): Promise<EnsureDeploye
         provider.getCode(existing.escrow),
         provider.getCode(existing.token),
       ]);
-      if (escrowCode !== "0x" && tokenCode !== "0x") {
+      if (tokenCode !== "0x" && runtimeMatches(escrowCode, builtRuntime("TaskEscrow"))) {
         const releaser = getAddress(opts.releaserAddress);
         const escrow = TaskEscrow__factory.connect(existing.escrow, provider);
         const role = await escrow.RELEASER_ROLE();
@@ -172,8 +167,12 @@ export async function ensureDeployed(opts: DeployOptions): Promise<EnsureDeploye
           await (await escrow.connect(signer).grantRole(role, releaser)).wait();
           existing.releaser = releaser;
         }
-        // Refresh the ABIs in case the package was rebuilt.
-        const refreshed: Deployment = { ...existing, abis: abis() };
+        // Refresh the ABIs in case the package was rebuilt; a record made before verification data existed gets
+        // it now (the escrow's code is the current build's, checked above).
+        const verification = existing.verification ?? {
+          contracts: { TaskEscrow: { address: existing.escrow, ...verificationOf("TaskEscrow") } },
+        };
+        const refreshed: Deployment = { ...existing, abis: abis(), verification };
         writeDeployment(refreshed, dir);
         return { ...refreshed, reused: true };
       }

@@ -28,5 +28,6 @@ export const RELEASER_ROLE: string = id("RELEASER_ROLE"); // 0x88f3509f…8117
 
 export * from "./deploy";
 export * from "./escrow-key";
+export { verifyDeployment, type VerificationResult } from "./verify-deployment";
 export * from "./dev-accounts";
 export * from "./anvil-binary";

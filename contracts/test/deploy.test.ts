@@ -1,19 +1,19 @@
 /**
- * deployContracts / ensureDeployed / loadDeployment against a real anvil (the chain `npm start` uses),
- * spawned on a random port, writing to a temporary deployments directory.
+ * deployContracts / ensureDeployed / loadDeployment / verifyDeployment against a real anvil (the chain
+ * `npm start` uses), spawned on a random port, writing to a temporary deployments directory.
  */
 import { expect } from "chai";
-import { spawn, type ChildProcess } from "child_process";
+import { spawn, spawnSync, type ChildProcess } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { JsonRpcProvider } from "ethers";
 import { CentToken__factory, TaskEscrow__factory } from "../typechain-types";
 import { deployContracts, ensureDeployed, loadDeployment } from "../src/deploy";
+import { verifyDeployment } from "../src/verify-deployment";
 import { DEV_ACCOUNTS, DEV_DEPLOYER, DEV_RELEASER } from "../src/dev-accounts";
-import { anvilBinary } from "../src/anvil-binary";
 
-const ANVIL = anvilBinary();
+const ANVIL = path.resolve(__dirname, "..", "..", "node_modules", ".bin", "anvil");
 
 describe("deploy (plain ethers, against anvil)", function () {
   let anvil: ChildProcess;
@@ -21,6 +21,7 @@ describe("deploy (plain ethers, against anvil)", function () {
   let dir: string;
 
   before(async function () {
+    if (!fs.existsSync(ANVIL)) this.skip();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "cent-deploy-"));
     anvil = spawn(ANVIL, ["--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
     rpcUrl = await new Promise<string>((resolve, reject) => {
@@ -38,12 +39,8 @@ describe("deploy (plain ethers, against anvil)", function () {
     });
   });
 
-  after(async () => {
-    if (anvil && anvil.exitCode === null && anvil.signalCode === null) {
-      const exited = new Promise((r) => anvil.once("exit", r));
-      anvil.kill("SIGTERM");
-      await exited; // no chain left behind (CI checks)
-    }
+  after(() => {
+    anvil?.kill("SIGTERM");
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -62,7 +59,16 @@ describe("deploy (plain ethers, against anvil)", function () {
     expect(first.deploymentBlock).to.be.greaterThan(0);
 
     const file = loadDeployment(31337, dir)!;
-    expect(Object.keys(file)).to.deep.equal(["chainId", "token", "escrow", "deploymentBlock", "reviewWindow", "releaser", "abis"]);
+    expect(Object.keys(file)).to.deep.equal([
+      "chainId", "token", "escrow", "deploymentBlock", "reviewWindow", "releaser", "abis", "verification",
+    ]);
+    const v = file.verification!.contracts.TaskEscrow!;
+    expect(v.address).to.equal(file.escrow);
+    expect(v.compilerVersion).to.match(/^0\.8\.28\+commit\.[0-9a-f]{8}$/);
+    expect(v.settings).to.deep.include({ evmVersion: "cancun", optimizer: { enabled: true, runs: 10_000 } });
+    expect(Object.keys(v.input.sources)).to.include("contracts/src/TaskEscrow.sol");
+    expect(Object.keys(v.input.sources)).to.not.include("contracts/src/CentToken.sol"); // only what TaskEscrow uses
+    expect(file.verification!.contracts.CentToken!.address).to.equal(file.token);
     expect(file.escrow).to.equal(first.escrow);
     expect(file.abis.TaskEscrow.some((f) => (f as { name?: string }).name === "RewardReleased")).to.equal(true);
 
@@ -89,6 +95,44 @@ describe("deploy (plain ethers, against anvil)", function () {
       expect(loadDeployment(31337, dir)!.escrow).to.equal(again.escrow);
     } finally {
       provider.destroy();
+    }
+  });
+
+  it("verify-deployment: match for the real deployment, mismatch for other code at the address (exit 1)", async () => {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), "cent-verify-"));
+    const provider = new JsonRpcProvider(rpcUrl);
+    try {
+      const opts = { rpcUrl, deployerPrivateKey: DEV_DEPLOYER.privateKey, releaserAddress: DEV_RELEASER.address, deploymentsDir: own };
+      const d = await deployContracts(opts);
+      const before = await verifyDeployment({ rpcUrl, deploymentsDir: own });
+      expect(before.map((r) => [r.contract, r.address, r.status])).to.deep.equal([
+        ["TaskEscrow", d.escrow, "match"],
+        ["CentToken", d.token, "match"],
+      ]);
+
+      // Another contract's runtime code at the escrow's address (what a wrong or tampered deployment looks like).
+      const tokenCode = await provider.getCode(d.token);
+      await provider.send("anvil_setCode", [d.escrow, tokenCode]);
+      const after = await verifyDeployment({ rpcUrl, deploymentsDir: own });
+      expect(after.map((r) => [r.contract, r.status])).to.deep.equal([["TaskEscrow", "mismatch"], ["CentToken", "match"]]);
+
+      const cli = spawnSync(
+        process.execPath,
+        ["-r", "ts-node/register/transpile-only", path.join(__dirname, "..", "scripts", "verify-deployment.ts")],
+        { env: { ...process.env, RPC_URL: rpcUrl, CENT_DEPLOYMENTS_DIR: own }, encoding: "utf8", timeout: 300_000 },
+      );
+      expect(cli.stdout).to.match(/TaskEscrow at 0x[0-9a-fA-F]{40} \(chain 31337, solc 0\.8\.28\+commit\.[0-9a-f]+\): mismatch/);
+      expect(cli.stdout).to.match(/CentToken at 0x[0-9a-fA-F]{40} \(chain 31337, solc 0\.8\.28\+commit\.[0-9a-f]+\): match/);
+      expect(cli.status).to.equal(1);
+
+      // A record whose escrow is no longer the current build is not reused: a fresh escrow is deployed.
+      const again = await ensureDeployed(opts);
+      expect(again.reused).to.equal(false);
+      expect(again.escrow).to.not.equal(d.escrow);
+      expect((await verifyDeployment({ rpcUrl, deploymentsDir: own })).every((r) => r.status === "match")).to.equal(true);
+    } finally {
+      provider.destroy();
+      fs.rmSync(own, { recursive: true, force: true });
     }
   });
 
