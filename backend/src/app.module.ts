@@ -12,6 +12,7 @@ import { HealthModule } from './health/health.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { EscrowModule } from './escrow/escrow.module';
 import { FilesModule } from './files/files.module';
+import { NotificationsHttpModule } from './notifications/notifications-http.module';
 import { LeaderboardHttpModule } from './leaderboard/http/leaderboard-http.module';
 import { PayoutsHttpModule } from './payouts/http/payouts-http.module';
 import { SubmissionsHttpModule } from './submissions/http/submissions-http.module';
@@ -36,6 +37,7 @@ export class AppModule {
         FilesModule,
         AdminModule,
         EscrowModule,
+        NotificationsHttpModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ApiErrorFilter },
