@@ -12,6 +12,7 @@ import { HealthModule } from './health/health.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { EscrowModule } from './escrow/escrow.module';
 import { FilesModule } from './files/files.module';
+import { LiveModule } from './live/live.module';
 import { NotificationsHttpModule } from './notifications/notifications-http.module';
 import { LeaderboardHttpModule } from './leaderboard/http/leaderboard-http.module';
 import { PayoutsHttpModule } from './payouts/http/payouts-http.module';
@@ -38,6 +39,7 @@ export class AppModule {
         AdminModule,
         EscrowModule,
         NotificationsHttpModule,
+        LiveModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ApiErrorFilter },

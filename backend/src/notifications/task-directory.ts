@@ -45,7 +45,7 @@ export class TaskDirectory {
 
   /** Keeps the cache current from the events themselves (called in event order). */
   observe(e: StoredEvent): void {
-    if (e.type === T.TaskCreated) this.remember(e.data.taskId, { creatorId: e.data.creatorId, title: e.data.title, submitters: new Map() });
+    if (e.type === T.TaskCreated && !this.tasks.has(e.data.taskId)) this.remember(e.data.taskId, { creatorId: e.data.creatorId, title: e.data.title, submitters: new Map() });
     if (e.type === T.SubmissionSubmitted) this.tasks.get(e.data.taskId)?.submitters.set(e.data.submissionId, e.data.userId);
   }
 
