@@ -1,19 +1,9 @@
-import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { actor, Actor } from '../../test/api/api-actors';
 import { createFundedTask } from '../../test/fixtures';
 import { openSse, SseClient, SseFrame } from '../../test/sse-client';
-import { startTestApp } from '../../test/test-app';
+import { Replica, startReplica as replica } from '../../test/replica';
 import { LiveStreams } from './live-streams';
-
-type Replica = Awaited<ReturnType<typeof startTestApp>> & { url: string };
-
-async function replica(env: Record<string, string>, databaseUrl?: string): Promise<Replica> {
-  const ctx = await startTestApp(env, databaseUrl);
-  await (ctx.app as INestApplication).listen(0, '127.0.0.1');
-  const address = ctx.http.address() as { port: number };
-  return { ...ctx, url: `http://127.0.0.1:${address.port}` };
-}
 
 const ENV = { LIVE_HEARTBEAT_MS: '300', LIVE_POLL_MS: '50' };
 
