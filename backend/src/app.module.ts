@@ -14,10 +14,10 @@ import { EscrowModule } from './escrow/escrow.module';
 import { FilesModule } from './files/files.module';
 import { LiveModule } from './live/live.module';
 import { NotificationsHttpModule } from './notifications/notifications-http.module';
-import { LeaderboardHttpModule } from './leaderboard/http/leaderboard-http.module';
-import { PayoutsHttpModule } from './payouts/http/payouts-http.module';
-import { SubmissionsHttpModule } from './submissions/http/submissions-http.module';
-import { TasksHttpModule } from './tasks/http/tasks-http.module';
+import { LeaderboardHttpModule } from './leaderboard/leaderboard-http.module';
+import { PayoutsHttpModule } from './payouts/payouts-http.module';
+import { SubmissionsHttpModule } from './submissions/submissions-http.module';
+import { TasksHttpModule } from './tasks/tasks-http.module';
 
 /** The HTTP API on top of the domain. Feature modules with controllers are listed here. */
 @Module({})

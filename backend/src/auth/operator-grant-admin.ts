@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { DomainError } from '../common/domain-error';
 import { GrantAdminCommand } from '../users/commands/grant-admin.command';
 import { UserRecord, UsersReadRepository } from '../users/users.read-repository';
+import { isWalletAddress } from '../common/wallet-address';
 
 /**
  * Makes the user named by `ref` (a user id or a wallet address) admin: the operator's command
@@ -11,7 +12,7 @@ import { UserRecord, UsersReadRepository } from '../users/users.read-repository'
 export async function grantAdminByRef(app: INestApplicationContext, ref: string): Promise<UserRecord> {
   const users = app.get(UsersReadRepository);
   let userId: number | null = null;
-  if (/^0x[0-9a-fA-F]{40}$/.test(ref)) userId = await users.userIdByWallet(ref);
+  if (isWalletAddress(ref)) userId = await users.userIdByWallet(ref);
   else if (/^[1-9][0-9]{0,9}$/.test(ref)) userId = Number(ref);
   else throw new DomainError(400, `Not a user id or wallet address: ${ref}`);
   const user = userId === null ? null : await users.findById(userId);

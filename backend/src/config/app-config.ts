@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { z } from 'zod';
+import { WALLET_ADDRESS_PATTERN } from '../common/wallet-address';
 
 /** Repository root: backend/src/config -> ../../.. (also right for backend/dist/config). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -8,7 +9,7 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
+const address = z.string().regex(WALLET_ADDRESS_PATTERN, 'must be a 0x-prefixed 20-byte hex address');
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

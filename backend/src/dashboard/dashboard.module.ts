@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { SubmissionsHttpModule } from '../submissions/http/submissions-http.module';
-import { TasksHttpModule } from '../tasks/http/tasks-http.module';
+import { SubmissionsHttpModule } from '../submissions/submissions-http.module';
+import { TasksHttpModule } from '../tasks/tasks-http.module';
 import { UsersModule } from '../users/users.module';
 import { DashboardController } from './dashboard.controller';
 

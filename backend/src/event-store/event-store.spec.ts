@@ -137,4 +137,22 @@ describe('EventStore (real PostgreSQL)', () => {
     await expect(neighbours).resolves.toHaveLength(5);
     expect((await store.readStream('gc-race')).events.map((e) => e.type)).toEqual(['Theirs']);
   });
+
+  it('fails only the append PostgreSQL cannot store; the rest of its batch commits', async () => {
+    // The first two appends leave at once and fill both in-flight slots; the next 41 queue meanwhile and go
+    // out together as ONE batch, the poisoned append (a NUL, which jsonb refuses) among them.
+    const head = [store.append('gc-p-head-0', 0, [{ type: 'H', data: {} }]), store.append('gc-p-head-1', 0, [{ type: 'H', data: {} }])];
+    const good = (i: number) => store.append(`gc-p-${i}`, 0, [{ type: 'Submitted', data: { proofText: `proof ${i}` } }]);
+    const early = Array.from({ length: 20 }, (_, i) => good(i));
+    const poisoned = store.append('gc-p-bad', 0, [{ type: 'Submitted', data: { proofText: 'bad\u0000proof' } }]);
+    const late = Array.from({ length: 20 }, (_, i) => good(20 + i));
+    const outcome = await poisoned.then(() => null, (err: { code?: string }) => err);
+    expect(outcome).toMatchObject({ code: '22P05' }); // untranslatable character: the database's own refusal
+    const results = await Promise.all([...head, ...early, ...late]);
+    expect(results.every((r) => r.nextVersion === 1 && !r.duplicate)).toBe(true);
+    for (let i = 0; i < 40; i++) {
+      expect((await store.readStream(`gc-p-${i}`)).events.map((e) => e.data.proofText)).toEqual([`proof ${i}`]);
+    }
+    expect((await store.readStream('gc-p-bad')).version).toBe(0);
+  });
 });

@@ -1,3 +1,4 @@
+import { DatabaseError } from 'pg';
 import { DataSource } from 'typeorm';
 import { WrongExpectedVersionError, isUniqueViolation } from './event-store.errors';
 import { AppendResult } from './event-store';
@@ -33,9 +34,12 @@ const MAX_IN_FLIGHT = 2;
  * compare-and-set on its own stream (a stream whose version moved gets its own conflict, the others go
  * in). Nothing waits for a timer: with room in flight an append is written at once.
  *
- * A batch holds at most one append per stream (two would read the same version). If another process
- * wins a race on one stream (unique violation), the statement fails as a whole and every append of the
- * batch is retried on its own, so one conflict never fails its neighbours.
+ * A batch holds at most one append per stream (two would read the same version). When PostgreSQL refuses
+ * the statement — another process won a race on one stream (unique violation), or one append carries
+ * something the database cannot store (e.g. a `\u0000` in its JSON) — nothing of it was committed, so
+ * every append of the batch is retried on its own: one bad append fails alone, never its neighbours.
+ * A fault without a PostgreSQL error code (connection lost) leaves the outcome unknown: a retry could
+ * append twice, so the batch fails as a whole and the callers' commands decide again.
  */
 export class GroupCommit {
   private queue: Pending[] = [];
@@ -80,12 +84,12 @@ export class GroupCommit {
       this.settle(batch, await this.insert(batch));
       return;
     } catch (err) {
-      if (!isUniqueViolation(err)) {
-        for (const p of batch) p.reject(err);
+      if (!refusedByDatabase(err) || batch.length === 1) {
+        for (const p of batch) p.reject(isUniqueViolation(err) ? conflict(p) : err);
         return;
       }
     }
-    // A writer elsewhere took a version first: isolate it by writing each append alone.
+    // The database refused the statement (nothing committed): isolate the culprit by writing each alone.
     for (const p of batch) {
       try {
         this.settle([p], await this.insert([p]));
@@ -158,4 +162,15 @@ export class GroupCommit {
 
 function conflict(p: Pending): WrongExpectedVersionError {
   return new WrongExpectedVersionError(p.streamId, p.expected === 'any' ? -1 : p.expected);
+}
+
+/**
+ * PostgreSQL answered the statement with an error: it was rolled back, so retrying its members one by one
+ * cannot append anything twice. Transport failures (no DatabaseError) and the server ending the session
+ * (classes 08 connection exception, 57 operator intervention) leave the outcome unknown.
+ */
+function refusedByDatabase(err: unknown): boolean {
+  const driverError = (err as { driverError?: unknown } | null)?.driverError ?? err;
+  if (!(driverError instanceof DatabaseError) || !driverError.code) return false;
+  return !/^(08|57)/.test(driverError.code);
 }

@@ -4,6 +4,7 @@ import { Aggregate, DomainEvent } from '../event-store/aggregate';
 import { chainFactKey } from '../event-store/stored-event';
 import { FundingStatus, PayoutStatus, SubmissionStatus, SubmissionType } from './task.constants';
 import * as E from './task.events';
+import { isWalletAddress } from '../common/wallet-address';
 
 const T = E.TaskEvents;
 
@@ -311,7 +312,7 @@ export class TaskAggregate extends Aggregate<TaskState> {
     if (sub.status !== 'approved') throw conflict(MESSAGES.notApproved);
     if (this.state.funding === 'refunded') throw conflict(MESSAGES.refunded);
     if (sub.payout === 'requested' || sub.payout === 'sent' || sub.payout === 'released') return false;
-    if (!recipientWallet || !/^0x[0-9a-fA-F]{40}$/.test(recipientWallet)) {
+    if (!recipientWallet || !isWalletAddress(recipientWallet)) {
       this.raise<E.PayoutFailedData>(T.PayoutFailed, {
         submissionId, taskId: this.id, reason: MESSAGES.invalidWallet(sub.userId), permanent: true,
       });

@@ -2,6 +2,7 @@ import { badRequest, conflict, notFound } from '../common/domain-error';
 import { Aggregate, DomainEvent } from '../event-store/aggregate';
 import { UniqueKeyReservation } from '../event-store/event-store';
 import * as E from './user.events';
+import { isWalletAddress } from '../common/wallet-address';
 
 const U = E.UserEvents;
 
@@ -68,7 +69,7 @@ export class UserAggregate extends Aggregate<UserState> {
   register(input: Omit<E.UserRegisteredData, 'userId' | 'registeredAt'>, now: Date): void {
     if (this.exists) throw conflict(`User ${this.id} exists already`);
     if (input.username !== null && !USERNAME_RE.test(input.username)) throw badRequest(USER_MESSAGES.invalidUsername);
-    if (input.walletAddress !== null && !/^0x[0-9a-fA-F]{40}$/.test(input.walletAddress)) throw badRequest(USER_MESSAGES.invalidWallet);
+    if (input.walletAddress !== null && !isWalletAddress(input.walletAddress)) throw badRequest(USER_MESSAGES.invalidWallet);
     if (input.username) this.reserve.push(usernameKey(input.username));
     if (input.walletAddress) this.reserve.push(walletKey(input.walletAddress));
     this.raise<E.UserRegisteredData>(U.UserRegistered, { ...input, userId: this.id, registeredAt: now.toISOString() });
@@ -76,7 +77,7 @@ export class UserAggregate extends Aggregate<UserState> {
 
   linkWallet(address: string, now: Date): void {
     this.mustExist();
-    if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw badRequest(USER_MESSAGES.invalidWallet);
+    if (!isWalletAddress(address)) throw badRequest(USER_MESSAGES.invalidWallet);
     const current = this.state.walletAddress;
     if (current && current.toLowerCase() === address.toLowerCase()) return;
     if (current) throw conflict(USER_MESSAGES.otherWalletLinked);

@@ -1,4 +1,5 @@
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { WALLET_ADDRESS_PATTERN } from '../../common/wallet-address';
 
 /**
  * POST /api/wallet `{ walletAddress }` (spec). Linking a wallet that is not yet on the account also needs
@@ -7,7 +8,7 @@ import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
  */
 export class LinkWalletDto {
   @IsString()
-  @Matches(/^0x[0-9a-fA-F]{40}$/, { message: 'Invalid wallet address' })
+  @Matches(WALLET_ADDRESS_PATTERN, { message: 'Invalid wallet address' })
   walletAddress!: string;
 
   @IsOptional()

@@ -4,15 +4,15 @@ import {
   ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { CurrentUser } from '../../auth/current-user';
-import { SignedInGuard } from '../../auth/guards';
-import { forbidden, notFound } from '../../common/domain-error';
-import { SubmissionQueries } from '../../submissions/queries/submission.queries';
-import { SubmissionView } from '../../submissions/queries/submission.view';
-import { TaskQueries } from '../../tasks/queries/task.queries';
-import { MESSAGES } from '../../tasks/task.aggregate';
-import { UserRecord } from '../../users/users.read-repository';
-import { RequestPayoutCommand } from '../commands/request-payout.command';
+import { CurrentUser } from '../auth/current-user';
+import { SignedInGuard } from '../auth/guards';
+import { forbidden, notFound } from '../common/domain-error';
+import { SubmissionQueries } from '../submissions/queries/submission.queries';
+import { SubmissionView } from '../submissions/queries/submission.view';
+import { TaskQueries } from '../tasks/queries/task.queries';
+import { MESSAGES } from '../tasks/task.aggregate';
+import { UserRecord } from '../users/users.read-repository';
+import { RequestPayoutCommand } from './commands/request-payout.command';
 import { ReleaseRewardDto } from './release-reward.dto';
 
 export const NOT_RELEASER = "Only the task's creator or an admin can release this reward";

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import request from 'supertest';
-import { cast } from '../../../test/api/api-actors';
-import { createFundedTask } from '../../../test/fixtures';
-import { startTestApp } from '../../../test/test-app';
+import { cast } from '../../test/api/api-actors';
+import { createFundedTask } from '../../test/fixtures';
+import { startTestApp } from '../../test/test-app';
 
 type Who = 'signed out' | 'earner' | 'creator' | 'other' | 'admin';
 const WHO: Who[] = ['signed out', 'earner', 'creator', 'other', 'admin'];

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { TasksHttpModule } from '../../tasks/http/tasks-http.module';
-import { UploadsModule } from '../../uploads';
-import { UsersModule } from '../../users/users.module';
-import { SubmissionQueries } from '../queries/submission.queries';
+import { TasksHttpModule } from '../tasks/tasks-http.module';
+import { UploadsModule } from '../uploads';
+import { UsersModule } from '../users/users.module';
+import { SubmissionQueries } from './queries/submission.queries';
 import { SubmissionsController } from './submissions.controller';
 
 @Module({

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { SubmissionsHttpModule } from '../../submissions/http/submissions-http.module';
-import { TasksHttpModule } from '../../tasks/http/tasks-http.module';
-import { UsersModule } from '../../users/users.module';
+import { SubmissionsHttpModule } from '../submissions/submissions-http.module';
+import { TasksHttpModule } from '../tasks/tasks-http.module';
+import { UsersModule } from '../users/users.module';
 import { ReleaseRewardController } from './release-reward.controller';
 
 @Module({

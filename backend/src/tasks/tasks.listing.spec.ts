@@ -1,12 +1,12 @@
 import request from 'supertest';
-import { actor, Actor } from '../../../test/api/api-actors';
-import { startTestApp } from '../../../test/test-app';
-import { escrowAmount } from '../../common/money';
-import { EventStore } from '../../event-store/event-store';
-import { NewEvent } from '../../event-store/stored-event';
-import { TaskAggregate } from '../task.aggregate';
-import { ALL_CATEGORIES } from '../task.constants';
-import { TaskEvents as T } from '../task.events';
+import { actor, Actor } from '../../test/api/api-actors';
+import { startTestApp } from '../../test/test-app';
+import { escrowAmount } from '../common/money';
+import { EventStore } from '../event-store/event-store';
+import { NewEvent } from '../event-store/stored-event';
+import { TaskAggregate } from './task.aggregate';
+import { ALL_CATEGORIES } from './task.constants';
+import { TaskEvents as T } from './task.events';
 
 /** Deterministic pseudo-random numbers, so a failure can be replayed. */
 function rng(seed: number) {

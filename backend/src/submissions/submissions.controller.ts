@@ -4,21 +4,21 @@ import {
   ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiForbiddenResponse,
   ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiProperty, ApiTags, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { CurrentUser } from '../../auth/current-user';
-import { SignedInGuard } from '../../auth/guards';
-import { RateLimit } from '../../auth/rate-limit';
-import { badRequest, forbidden, notFound } from '../../common/domain-error';
-import { IdPipe } from '../../tasks/http/id.pipe';
-import { TaskQueries } from '../../tasks/queries/task.queries';
-import { MESSAGES } from '../../tasks/task.aggregate';
-import { ImageUploadInterceptor, UPLOAD_MESSAGES, UploadsService } from '../../uploads';
-import { UserRecord } from '../../users/users.read-repository';
-import { ReviewSubmissionCommand } from '../commands/review-submission.command';
-import { SubmitProofCommand } from '../commands/submit-proof.command';
-import { ReviewSubmissionDto } from '../dto/review-submission.dto';
-import { SubmitProofDto } from '../dto/submit-proof.dto';
-import { SubmissionQueries } from '../queries/submission.queries';
-import { SubmissionWithTask } from '../queries/submission.view';
+import { CurrentUser } from '../auth/current-user';
+import { SignedInGuard } from '../auth/guards';
+import { RateLimit } from '../auth/rate-limit';
+import { badRequest, forbidden, notFound } from '../common/domain-error';
+import { IdPipe } from '../tasks/id.pipe';
+import { TaskQueries } from '../tasks/queries/task.queries';
+import { MESSAGES } from '../tasks/task.aggregate';
+import { ImageUploadInterceptor, UPLOAD_MESSAGES, UploadsService } from '../uploads';
+import { UserRecord } from '../users/users.read-repository';
+import { ReviewSubmissionCommand } from './commands/review-submission.command';
+import { SubmitProofCommand } from './commands/submit-proof.command';
+import { ReviewSubmissionDto } from './dto/review-submission.dto';
+import { SubmitProofDto } from './dto/submit-proof.dto';
+import { SubmissionQueries } from './queries/submission.queries';
+import { SubmissionWithTask } from './queries/submission.view';
 
 export const NOT_YOUR_SUBMISSION = 'You can only view your own submissions and those on tasks you created';
 export const NOT_OUR_FILE = 'Invalid file: Please upload the file as proof with the upload button';

@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { chainFact, createFundedTask } from '../../../test/fixtures';
-import { actor } from '../../../test/api/api-actors';
-import { startTestApp } from '../../../test/test-app';
-import { escrowAmount } from '../../common/money';
-import { RecordTaskFundingCommand } from '../commands/record-task-funding.command';
+import { chainFact, createFundedTask } from '../../test/fixtures';
+import { actor } from '../../test/api/api-actors';
+import { startTestApp } from '../../test/test-app';
+import { escrowAmount } from '../common/money';
+import { RecordTaskFundingCommand } from './commands/record-task-funding.command';
 
 const TOKEN = '0x' + '11'.repeat(20);
 const ESCROW = '0x' + '22'.repeat(20);

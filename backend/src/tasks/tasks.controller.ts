@@ -4,18 +4,18 @@ import {
   ApiBadRequestResponse, ApiCreatedResponse, ApiExtraModels, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
   ApiProperty, ApiPropertyOptional, ApiTags, ApiUnauthorizedResponse, getSchemaPath,
 } from '@nestjs/swagger';
-import { CurrentUser } from '../../auth/current-user';
-import { OptionalUserGuard, SignedInGuard } from '../../auth/guards';
-import { UserRecord } from '../../users/users.read-repository';
-import { SubmissionQueries } from '../../submissions/queries/submission.queries';
-import { SubmissionView } from '../../submissions/queries/submission.view';
-import { CreateTaskCommand } from '../commands/create-task.command';
-import { SetTaskActiveCommand } from '../commands/set-task-active.command';
-import { CreateTaskDto } from '../dto/create-task.dto';
-import { UpdateTaskDto } from '../dto/update-task.dto';
-import { ListTasksQuery } from '../dto/list-tasks.query';
-import { TaskPage, TaskQueries } from '../queries/task.queries';
-import { TaskView } from '../queries/task.view';
+import { CurrentUser } from '../auth/current-user';
+import { OptionalUserGuard, SignedInGuard } from '../auth/guards';
+import { UserRecord } from '../users/users.read-repository';
+import { SubmissionQueries } from '../submissions/queries/submission.queries';
+import { SubmissionView } from '../submissions/queries/submission.view';
+import { CreateTaskCommand } from './commands/create-task.command';
+import { SetTaskActiveCommand } from './commands/set-task-active.command';
+import { CreateTaskDto } from './dto/create-task.dto';
+import { UpdateTaskDto } from './dto/update-task.dto';
+import { ListTasksQuery } from './dto/list-tasks.query';
+import { TaskPage, TaskQueries } from './queries/task.queries';
+import { TaskView } from './queries/task.view';
 import { IdPipe } from './id.pipe';
 
 class TaskPageView implements TaskPage {

@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { actor } from '../../../test/api/api-actors';
-import { createFundedTask } from '../../../test/fixtures';
-import { startTestApp } from '../../../test/test-app';
+import { actor } from '../../test/api/api-actors';
+import { createFundedTask } from '../../test/fixtures';
+import { startTestApp } from '../../test/test-app';
 
 describe('PATCH /api/tasks/:id (publish / unpublish)', () => {
   let ctx: Awaited<ReturnType<typeof startTestApp>>;

@@ -1,10 +1,10 @@
 import request from 'supertest';
-import { actor } from '../../../test/api/api-actors';
-import { chainFact, createFundedTask } from '../../../test/fixtures';
-import { startTestApp } from '../../../test/test-app';
-import { centToBaseUnits } from '../../common/money';
-import { RecordRewardReleasedCommand } from '../../payouts/commands/record-reward-released.command';
-import { RecordPayoutFailedCommand } from '../../payouts/commands/record-payout-failed.command';
+import { actor } from '../../test/api/api-actors';
+import { chainFact, createFundedTask } from '../../test/fixtures';
+import { startTestApp } from '../../test/test-app';
+import { centToBaseUnits } from '../common/money';
+import { RecordRewardReleasedCommand } from '../payouts/commands/record-reward-released.command';
+import { RecordPayoutFailedCommand } from '../payouts/commands/record-payout-failed.command';
 
 const SUBMISSION_KEYS = [
   'aiValidated', 'createdAt', 'id', 'notes', 'payoutError', 'payoutStatus', 'proofFileUrl', 'proofLink', 'proofText',

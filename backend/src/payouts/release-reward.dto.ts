@@ -1,4 +1,4 @@
-import { IdField } from '../../common/dto-fields';
+import { IdField } from '../common/dto-fields';
 
 /** POST /api/blockchain/release-reward (spec part 1 §7): which task, and whose approved submission on it. */
 export class ReleaseRewardDto {

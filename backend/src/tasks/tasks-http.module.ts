@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { SubmissionQueries } from '../../submissions/queries/submission.queries';
-import { UsersModule } from '../../users/users.module';
-import { TaskQueries } from '../queries/task.queries';
+import { SubmissionQueries } from '../submissions/queries/submission.queries';
+import { UsersModule } from '../users/users.module';
+import { TaskQueries } from './queries/task.queries';
 import { TasksController } from './tasks.controller';
 
 /** The tasks API (HTTP only: the domain's TasksModule stays free of controllers for the indexer). */

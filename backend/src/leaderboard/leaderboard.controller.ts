@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { badRequest } from '../../common/domain-error';
+import { badRequest } from '../common/domain-error';
 import { LEADERBOARD_SIZE, LeaderboardEntry, LeaderboardQuery } from './leaderboard.query';
 
 @ApiTags('leaderboard')

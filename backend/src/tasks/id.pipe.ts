@@ -1,5 +1,5 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
-import { badRequest } from '../../common/domain-error';
+import { badRequest } from '../common/domain-error';
 
 /** A positive integer id from the path; anything else is a 400 (never a database error). */
 @Injectable()

@@ -1,0 +1,34 @@
+import type { RequestHandler } from 'express';
+
+export const UNSTORABLE_TEXT = 'Text fields must not contain a NUL character (\\u0000) or an unpaired surrogate (invalid Unicode)';
+
+/**
+ * One rule for every text of every JSON body, before any route runs: PostgreSQL cannot store a NUL
+ * character or an unpaired UTF-16 surrogate in text or jsonb, so such a string would only fail later, deep
+ * in a command (as a 500, and, before the group commit isolated it, for the whole batch it was written in).
+ * Keys are checked like values: they end up in jsonb too.
+ */
+export const refuseUnstorableText: RequestHandler = (req, res, next) => {
+  if (req.body !== undefined && !storable(req.body)) {
+    res.status(400).json({ message: UNSTORABLE_TEXT });
+    return;
+  }
+  next();
+};
+
+/** A NUL, or a high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Walks the parsed body with an explicit stack: deeply nested JSON cannot overflow the call stack. */
+function storable(body: unknown): boolean {
+  const stack: unknown[] = [body];
+  while (stack.length) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (UNSTORABLE.test(value)) return false;
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, v] of Object.entries(value)) stack.push(key, v);
+    }
+  }
+  return true;
+}
