@@ -9,6 +9,7 @@ import { ApiErrorFilter } from './common/domain-error.filter';
 import { AppConfig } from './config/app-config';
 import { DomainModule } from './domain.module';
 import { HealthModule } from './health/health.module';
+import { SiteModule } from './site/site.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { EscrowModule } from './escrow/escrow.module';
 import { FilesModule } from './files/files.module';
@@ -28,6 +29,7 @@ export class AppModule {
       imports: [
         DomainModule.forRoot(config, databaseUrl),
         HealthModule,
+        SiteModule,
         AuthModule,
         AccountsModule,
         TasksHttpModule,

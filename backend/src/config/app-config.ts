@@ -25,6 +25,22 @@ const schema = z.object({
   RPC_URL: z.string().url().default('http://127.0.0.1:8545'),
   EXPLORER_URL: z.string().url().optional(),
   TOKEN_ADDRESS: address.optional(),
+  /** What the browser app is told (GET /api/config): the RPC a wallet adds for this chain (default RPC_URL). */
+  PUBLIC_RPC_URL: z.string().url().optional(),
+  CHAIN_NAME: z.string().min(1).optional(),
+  NATIVE_CURRENCY_NAME: z.string().min(1).default('Ether'),
+  NATIVE_CURRENCY_SYMBOL: z.string().min(1).default('ETH'),
+  NATIVE_CURRENCY_DECIMALS: z.coerce.number().int().min(0).max(36).default(18),
+  /** External links of the header and footer (Chart, Buy Now, social, chat, whitepaper). */
+  CHART_URL: z.string().url().default('https://dexscreener.com/'),
+  BUY_URL: z.string().url().default('https://app.uniswap.org/'),
+  SOCIAL_URL: z.string().url().default('https://x.com/'),
+  CHAT_URL: z.string().url().default('https://t.me/'),
+  WHITEPAPER_URL: z.string().url().default('https://github.com/'),
+  /** Opened on a phone without a wallet: the site's host is appended (a wallet app's in-app browser link). */
+  WALLET_DEEP_LINK: z.string().url().default('https://metamask.app.link/dapp/'),
+  /** Built browser app served on PORT (default frontend/dist; the API alone when it is missing). */
+  FRONTEND_DIST: z.string().optional(),
   ESCROW_ADDRESS: address.optional(),
   /** Comma-separated wallet addresses made admin at start (the operator's way to grant admin). */
   ADMIN_WALLETS: z

@@ -6,6 +6,7 @@ import { AppModule } from '../app.module';
 import { AppConfig } from '../config/app-config';
 import { SessionPool, sessionMiddleware } from '../auth/session';
 import { setupOpenApi } from './openapi';
+import { serveFrontend } from '../site/serve-frontend';
 import { refuseUnstorableText } from './refuse-unstorable-text';
 
 /** Builds the HTTP application (shared by main.ts and the tests, so tests run the real wiring). */
@@ -17,6 +18,9 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string): Pro
   });
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
+  // The browser app first: its files and index.html need neither a body parser nor a session.
+  const frontend = serveFrontend(config);
+  if (frontend) app.use(frontend);
   app.use(json({ limit: '100kb' }), bodyParserErrors, refuseUnstorableText);
   app.use(sessionMiddleware(config, app.get(SessionPool).pool));
   setupOpenApi(app);

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkPage, openBrowser, PHONE, type Session } from './browser';
+
+describe('app shell: routes, header, footer, 404 and protected pages (visitor)', () => {
+  const { baseUrl } = inject('product');
+  let s: Session;
+  beforeAll(async () => {
+    s = await openBrowser();
+  });
+  afterAll(() => s.close());
+
+  it('serves the landing page with the header, the wallet button and the footer', async () => {
+    const { page } = s;
+    await page.goto(baseUrl + '/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Complete Tasks, Earn Crypto');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'Tasks', 'Dashboard', 'Leaderboard', 'Chart', 'Buy Now']) {
+      expect(await nav.getByRole('link', { name, exact: true }).count()).toBe(1);
+    }
+    expect(await nav.getByRole('link', { name: 'Chart' }).getAttribute('rel')).toBe('noopener noreferrer nofollow');
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Create Task' }).count()).toBe(0);
+    const footer = page.getByRole('contentinfo');
+    for (const name of ['Social', 'Chat', 'Whitepaper']) expect(await footer.getByRole('link', { name }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'View Leaderboard' }).count()).toBe(1);
+    await checkPage(page, 'landing-visitor');
+  });
+
+  it('shows "404 Page Not Found" for an unknown path (served as the app, not a server 404)', async () => {
+    const res = await s.page.goto(baseUrl + '/no/such/page');
+    expect(res?.status()).toBe(200);
+    await expect.poll(() => s.page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
+    await checkPage(s.page, 'not-found');
+  });
+
+  it('redirects /auth and, for a visitor, every protected page to /', async () => {
+    for (const p of ['/auth', '/dashboard', '/approvals', '/admin', '/profile']) {
+      await s.page.goto(baseUrl + p);
+      await s.page.waitForURL(baseUrl + '/');
+      await expect.poll(() => s.page.getByRole('heading', { level: 1 }).textContent()).toBe('Complete Tasks, Earn Crypto');
+    }
+  });
+
+  it('keeps an unknown API path a JSON 404', async () => {
+    const res = await s.page.request.get(baseUrl + '/api/nope');
+    expect(res.status()).toBe(404);
+    expect(res.headers()['content-type']).toMatch(/application\/json/);
+  });
+
+  it('mirrors the navigation in the mobile menu', async () => {
+    const { page } = s;
+    await page.setViewportSize(PHONE);
+    await page.goto(baseUrl + '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const mobile = page.getByRole('navigation', { name: 'Mobile' });
+    await mobile.getByRole('link', { name: 'Leaderboard' }).click();
+    await page.waitForURL(baseUrl + '/leaderboard');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Leaderboard');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(() => page.getByRole('dialog').getByRole('button', { name: 'Connect Wallet' }).count()).toBe(1);
+    await checkPage(page, 'mobile-menu');
+  });
+});

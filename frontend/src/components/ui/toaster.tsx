@@ -1,0 +1,57 @@
+import { useRef, type PointerEvent } from 'react';
+import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+
+/** Spec §9: one toast visible at a time; swiping it 50 px to the right dismisses it. */
+export const toaster = createToaster({ placement: 'bottom-end', max: 1, pauseOnPageIdle: true, duration: 5000 });
+
+const SWIPE_DISMISS_PX = 50;
+
+function useSwipeToDismiss(id: string | undefined) {
+  const start = useRef<number | null>(null);
+  const move = (e: PointerEvent<HTMLDivElement>) => {
+    if (start.current === null) return;
+    const dx = Math.max(0, e.clientX - start.current);
+    e.currentTarget.style.transform = `translateX(${dx}px)`;
+  };
+  const end = (e: PointerEvent<HTMLDivElement>) => {
+    if (start.current === null) return;
+    const dx = e.clientX - start.current;
+    start.current = null;
+    e.currentTarget.style.transform = '';
+    if (dx > SWIPE_DISMISS_PX && id) toaster.dismiss(id);
+  };
+  return {
+    onPointerDown: (e: PointerEvent<HTMLDivElement>) => {
+      start.current = e.clientX;
+      e.currentTarget.setPointerCapture?.(e.pointerId);
+    },
+    onPointerMove: move,
+    onPointerUp: end,
+    onPointerCancel: end,
+  };
+}
+
+function ToastItem({ toast }: { toast: Parameters<Parameters<typeof ChakraToaster>[0]['children']>[0] }) {
+  const swipe = useSwipeToDismiss(toast.id);
+  return (
+    <Toast.Root width={{ md: 'sm' }} maxW={{ md: '420px' }} style={{ touchAction: 'pan-y' }} {...swipe}>
+      {toast.type === 'loading' ? <Spinner size="sm" color="purple.solid" /> : <Toast.Indicator />}
+      <Stack gap="1" flex="1" maxWidth="100%">
+        {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+        {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+      </Stack>
+      {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
+      <Toast.CloseTrigger aria-label="Close notification" />
+    </Toast.Root>
+  );
+}
+
+export function Toaster() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => <ToastItem toast={toast} />}
+      </ChakraToaster>
+    </Portal>
+  );
+}

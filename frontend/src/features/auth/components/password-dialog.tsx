@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Button, Dialog, Field, Input, Portal, Stack, Tabs } from '@chakra-ui/react';
+import { useAuth } from '@/lib/auth/auth-context';
+
+type Mode = 'login' | 'register';
+
+/** Username + password sign-in and registration (spec part 1 §7: POST /api/login and /api/register). */
+export function PasswordDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { login, register } = useAuth();
+  const [mode, setMode] = useState<Mode>('login');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    setBusy(true);
+    const user =
+      mode === 'login'
+        ? await login({ username, password })
+        : await register({ username, password, ...(email ? { email } : {}) });
+    setBusy(false);
+    if (user) onClose();
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{mode === 'login' ? 'Sign in with a password' : 'Create an account'}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.CloseTrigger asChild>
+              <Button variant="ghost" size="sm" aria-label="Close" position="absolute" top="2" insetEnd="2">
+                ✕
+              </Button>
+            </Dialog.CloseTrigger>
+            <Dialog.Body>
+              <Tabs.Root value={mode} onValueChange={(e) => setMode(e.value as Mode)} variant="enclosed" fitted>
+                <Tabs.List mb="4">
+                  <Tabs.Trigger value="login">Sign in</Tabs.Trigger>
+                  <Tabs.Trigger value="register">Register</Tabs.Trigger>
+                </Tabs.List>
+              </Tabs.Root>
+              <form
+                id="password-form"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void submit();
+                }}
+              >
+                <Stack gap="4">
+                  <Field.Root required>
+                    <Field.Label>Username</Field.Label>
+                    <Input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+                  </Field.Root>
+                  {mode === 'register' && (
+                    <Field.Root>
+                      <Field.Label>Email (optional)</Field.Label>
+                      <Input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+                    </Field.Root>
+                  )}
+                  <Field.Root required>
+                    <Field.Label>Password</Field.Label>
+                    <Input
+                      name="password"
+                      type="password"
+                      autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+                      value={password}
+                      onChange={(e) => setPassword(e.target.value)}
+                    />
+                    {mode === 'register' && <Field.HelperText>At least 8 characters</Field.HelperText>}
+                  </Field.Root>
+                </Stack>
+              </form>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button type="submit" form="password-form" loading={busy} disabled={!username || !password}>
+                {mode === 'login' ? 'Sign in' : 'Register'}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

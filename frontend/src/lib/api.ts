@@ -1,0 +1,45 @@
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { apiErrorFrom, type ApiError } from './http-error';
+
+/** A request: a path (GET) or the full form. `nullOn401` answers null instead of an error on 401 (spec §7). */
+export type ApiArgs =
+  | string
+  | { url: string; method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; body?: unknown; nullOn401?: boolean };
+
+/**
+ * The spec's shared request behaviour: the session cookie on every request, JSON bodies with a JSON
+ * content type (FormData as multipart), and every non-OK answer as an ApiError "{status}: {text}".
+ */
+export const baseQuery: BaseQueryFn<ApiArgs, unknown, ApiError> = async (args, { signal }) => {
+  const a = typeof args === 'string' ? { url: args } : args;
+  const init: RequestInit = { method: a.method ?? 'GET', credentials: 'include', signal };
+  if (a.body instanceof FormData) init.body = a.body;
+  else if (a.body !== undefined) {
+    init.headers = { 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(a.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(a.url, init);
+  } catch (e) {
+    return { error: { status: 'FETCH_ERROR', message: e instanceof Error ? e.message : String(e) } };
+  }
+  if (res.status === 401 && a.nullOn401) return { data: null };
+  const text = await res.text();
+  if (!res.ok) return { error: apiErrorFrom(res.status, text, res.statusText) };
+  return { data: text ? (JSON.parse(text) as unknown) : null };
+};
+
+/**
+ * The one RTK Query API of the app. Features add their endpoints with `api.injectEndpoints` in their own
+ * `api.ts`. Spec: no retries, no refetch on focus, no polling unless a screen says so.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Task', 'Submission', 'User', 'Leaderboard', 'Dashboard', 'Admin', 'Notification', 'Escrow', 'Config'],
+  refetchOnFocus: false,
+  refetchOnReconnect: false,
+  keepUnusedDataFor: 300,
+  endpoints: () => ({}),
+});

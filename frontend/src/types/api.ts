@@ -1,0 +1,95 @@
+/** Shapes of the backend's JSON (see backend/README.md and /api/docs). Amounts: whole CENT numbers, base units as strings. */
+export interface User {
+  id: number;
+  username: string | null;
+  email: string | null;
+  walletAddress: string | null;
+  bio: string | null;
+  isAdmin: boolean;
+  profileImage: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type SubmissionType = 'text' | 'link' | 'file' | 'mixed';
+export type SubmissionStatus = 'pending' | 'approved' | 'rejected';
+export type FundingStatus = 'awaiting_funding' | 'funded' | 'anomaly' | 'funding_anomaly' | 'refunded';
+
+/** The agreed funding object (escrow v2); older backends send flat fields instead, see features/tasks/funding. */
+export interface TaskFunding {
+  status: 'awaiting_funding' | 'funded' | 'anomaly' | 'refunded';
+  chainId: number;
+  tokenAddress: string;
+  escrowAddress: string;
+  funder: string | null;
+  method: 'fund';
+  args: { taskId: string; reward: string; maxCompletions: string; deadline: string };
+  amount: string;
+  escrowKey: string | null;
+  reviewUntil?: string;
+  refundableAt?: string;
+  anomalies?: Array<{ kind: string; reason: string; txHash?: string; recovery?: string }>;
+}
+
+export interface Task {
+  id: number;
+  title: string;
+  description: string;
+  requirements: string;
+  category: string;
+  creatorId: number;
+  reward: number;
+  maxCompletions: number;
+  completions: number;
+  totalSubmissions: number;
+  pendingSubmissions?: number;
+  estimatedTime: number;
+  deadline: string;
+  submissionType: SubmissionType;
+  isActive: boolean;
+  contractAddress: string | null;
+  createdAt: string;
+  fundingStatus?: FundingStatus;
+  funding?: TaskFunding;
+  chainTaskId?: string;
+  escrowAmount?: string;
+  chainId?: number;
+  tokenAddress?: string | null;
+  escrowAddress?: string | null;
+}
+
+export interface TaskPage {
+  items: Task[];
+  nextCursor: string | null;
+  total: number;
+}
+
+export interface Submission {
+  id: number;
+  taskId: number;
+  userId: number;
+  proofLink: string | null;
+  proofText: string | null;
+  proofFileUrl: string | null;
+  notes: string | null;
+  status: SubmissionStatus;
+  reviewedBy: number | null;
+  reviewNotes: string | null;
+  reviewedAt: string | null;
+  transactionHash: string | null;
+  createdAt: string;
+  updatedAt?: string;
+  task?: { id: number; title: string; category: string; reward: number; creatorId: number };
+}
+
+export interface PublicConfig {
+  chainId: number;
+  chainIdHex: string;
+  chainName: string;
+  rpcUrl: string;
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+  explorerUrl: string | null;
+  token: { address: string | null; symbol: 'CENT'; decimals: 18 };
+  escrowAddress: string | null;
+  links: { chart: string; buy: string; social: string; chat: string; whitepaper: string; walletDeepLink: string };
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys: Chromium (playwright-core) against the real product started once (e2e/global-setup.ts).
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/global-setup.ts'],
+    // One journey at a time: they share one product and this machine has 2 cores.
+    fileParallelism: false,
+    testTimeout: 90_000,
+    hookTimeout: 300_000,
+  },
+});
