@@ -18,7 +18,7 @@ import * as path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { DomainModule, ensureDatabase, loadConfig, startEmbeddedPostgres } from '@cent/backend';
+import { DomainModule, loadConfig } from '@cent/backend';
 import { SubmitProofCommand } from '../../backend/src/submissions/commands/submit-proof.command';
 import { sessionCookieFor, TEST_SESSION_SECRET } from '../../backend/test/session-cookie';
 import { openSse, SseClient, SseFrame } from '../../backend/test/sse-client';
@@ -26,6 +26,7 @@ import { startAnvil, freePort } from '../test/support/anvil';
 import { deployEscrow } from '../test/support/escrow-chain';
 import { createAndFundTask, registerCreator, registerUser, Person } from '../test/support/scenario';
 import { indexerEnv } from '../test/support/stack';
+import { benchDatabase, percentile } from './bench-support';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 500);
 const APPROVALS = Number(process.env.BENCH_APPROVALS ?? 100);
@@ -34,19 +35,6 @@ const PER_TASK = 10;
 const ROOT = path.resolve(__dirname, '..', '..');
 const say = (m: string) => process.stderr.write(`[bench:live] ${m}\n`);
 
-async function database(): Promise<{ url: string; stop(): Promise<void> }> {
-  if (process.env.DATABASE_URL) {
-    const name = `bench_live_${Date.now()}`;
-    await ensureDatabase(process.env.DATABASE_URL, name);
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = `/${name}`;
-    return { url: u.toString(), stop: async () => undefined };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cent-bench-pg-'));
-  fs.chmodSync(dir, 0o755);
-  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port: await freePort(), database: 'bench', persistent: false });
-  return { url: db.url, stop: async () => { await db.stop(); fs.rmSync(dir, { recursive: true, force: true }); } };
-}
 
 /** A service from source (bin/run-ts.js), resolved once `ready` appears in its output. */
 function service(name: string, main: string, env: Record<string, string>, ready: string): { proc: ChildProcess; ready: Promise<void> } {
@@ -69,14 +57,9 @@ function service(name: string, main: string, env: Record<string, string>, ready:
   return { proc, ready: started };
 }
 
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-}
-
 async function main(): Promise<void> {
   const anvil = await startAnvil();
-  const db = await database();
+  const db = await benchDatabase('bench_live');
   const chain = await deployEscrow(anvil.provider, anvil.url, 3600);
   const children: ChildProcess[] = [];
   const streams: SseClient[] = [];
