@@ -2,9 +2,10 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { EventStore } from '../event-store/event-store';
-import { Checkpoint, START, StoredEvent } from '../event-store/stored-event';
+import { Checkpoint, START, StoredEvent, compareCheckpoints } from '../event-store/stored-event';
 import { changesOf } from '../notifications/change-rules';
 import { TaskDirectory } from '../notifications/task-directory';
+import { ProjectionRunner } from '../projections/projection-runner';
 import { LiveMessage } from './live-message';
 
 const BATCH = 1000;
@@ -13,7 +14,9 @@ const BATCH = 1000;
  * One per replica: follows the event store with the projections' xmin-safe read (so no event committed
  * late by a slow transaction is ever skipped) and hands each batch's per-user messages to the listener
  * (LiveStreams, which fans them out to the open streams). Replicas share nothing but the database: no
- * pub/sub between them, so a browser may be connected to any replica.
+ * pub/sub between them, so a browser may be connected to any replica. An event is told only once the read
+ * models include it (this replica's ProjectionRunner has seen it applied, by any replica): a browser that
+ * refetches on a message must get the new state, never the one before it.
  */
 @Injectable()
 export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
@@ -29,6 +32,7 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly dataSource: DataSource,
     private readonly store: EventStore,
     private readonly directory: TaskDirectory,
+    private readonly projections: ProjectionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -68,10 +72,19 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Messages for one user after `after` (a reconnect's replay), at most `limit` events read. */
   async messagesFor(userId: number, after: Checkpoint, limit: number): Promise<{ messages: LiveMessage[]; reached: Checkpoint; full: boolean }> {
-    const events = await this.store.readAll(after, limit);
+    const { events, full } = await this.readApplied(after, limit);
     const messages = (await this.messagesOf(events)).filter((m) => m.userId === userId);
     const last = events[events.length - 1];
-    return { messages, reached: last ? { transactionId: last.transactionId, position: last.globalPosition } : after, full: events.length === limit };
+    return { messages, reached: last ? { transactionId: last.transactionId, position: last.globalPosition } : after, full };
+  }
+
+  /** Events after `after` that the read models already include; `full` when more may follow at once. */
+  private async readApplied(after: Checkpoint, limit: number): Promise<{ events: StoredEvent[]; full: boolean }> {
+    const applied = this.projections.position;
+    if (compareCheckpoints(after, applied) >= 0) return { events: [], full: false };
+    const read = await this.store.readAll(after, limit);
+    const events = read.filter((e) => compareCheckpoints({ transactionId: e.transactionId, position: e.globalPosition }, applied) <= 0);
+    return { events, full: read.length === limit && events.length === read.length };
   }
 
   private async messagesOf(events: StoredEvent[]): Promise<LiveMessage[]> {
@@ -99,8 +112,8 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
       this.pendingWake = false;
       let n = 0;
       try {
-        const events = await this.store.readAll(this.cursor, BATCH);
-        n = events.length;
+        const { events, full } = await this.readApplied(this.cursor, BATCH);
+        n = full ? BATCH : events.length;
         if (n) {
           const messages = await this.messagesOf(events);
           const last = events[n - 1];
