@@ -106,7 +106,10 @@ async function main() {
   const releaser = process.env.RELEASER_ADDRESS ?? (local ? contracts.DEV_RELEASER.address : undefined);
   let deployment;
   if (process.env.ESCROW_ADDRESS && process.env.TOKEN_ADDRESS) {
-    deployment = { token: process.env.TOKEN_ADDRESS, escrow: process.env.ESCROW_ADDRESS, deploymentBlock: Number(process.env.ESCROW_DEPLOYMENT_BLOCK ?? 0) };
+    deployment = {
+      token: process.env.TOKEN_ADDRESS, escrow: process.env.ESCROW_ADDRESS, deploymentBlock: Number(process.env.ESCROW_DEPLOYMENT_BLOCK ?? 0),
+      reviewWindow: process.env.REVIEW_WINDOW_SECONDS ? Number(process.env.REVIEW_WINDOW_SECONDS) : undefined,
+    };
   } else {
     if (!deployerKey || !releaser) throw new Error('DEPLOYER_PRIVATE_KEY and RELEASER_ADDRESS are required off the local chain');
     deployment = await contracts.ensureDeployed({
@@ -135,6 +138,8 @@ async function main() {
     TOKEN_ADDRESS: deployment.token,
     ESCROW_ADDRESS: deployment.escrow,
     ESCROW_DEPLOYMENT_BLOCK: String(deployment.deploymentBlock ?? 0),
+    // The escrow's review window: approvals close before it ends (backend/README.md, "Funding object").
+    ...(deployment.reviewWindow ? { REVIEW_WINDOW_SECONDS: String(deployment.reviewWindow) } : {}),
     DATA_DIR: dataDir,
     // Services exit by themselves if this supervisor is killed hard (see backend/src/common/on-shutdown.ts).
     CENT_SUPERVISOR_PID: String(process.pid),

@@ -6,6 +6,7 @@ import { CheckpointStore } from './follower/checkpoint-store';
 import { FactDispatcher } from './follower/fact-dispatcher';
 import { LogFollower } from './follower/log-follower';
 import { AdvisoryLeadership } from './leadership/advisory-lock';
+import { LeaderToken } from './leadership/leader-fence';
 import { PayoutWorker } from './payouts/payout-worker';
 import { IndexerSettings } from './settings';
 
@@ -41,6 +42,11 @@ export class IndexerRunner {
       privateKey: settings.releaserKey,
       batchWindowMs: settings.payoutWindowMs,
       pollMs: settings.payoutPollMs,
+      maxInFlight: settings.payoutMaxInFlight,
+      maxFeePerGas: settings.payoutMaxFeePerGas,
+      feeBumpPercent: settings.payoutFeeBumpPercent,
+      stuckBlocks: settings.payoutStuckBlocks,
+      dropConfirmations: settings.payoutDropConfirmations,
     }, logger);
     this.leadership = new AdvisoryLeadership(databaseUrl, `cent-indexer:${settings.source}`, logger);
   }
@@ -58,14 +64,15 @@ export class IndexerRunner {
   private async run(): Promise<void> {
     while (!this.stopped) {
       let lost: Promise<void>;
+      let token: LeaderToken;
       try {
-        ({ lost } = await this.leadership.acquire());
+        ({ lost, token } = await this.leadership.acquire());
       } catch {
         return; // stopped while waiting
       }
       this.leading = true;
       this.follower.start();
-      if (this.withPayouts) this.worker.start();
+      if (this.withPayouts) this.worker.start(token);
       await lost;
       this.leading = false;
       await Promise.all([this.follower.stop(), this.worker.stop()]);

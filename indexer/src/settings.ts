@@ -17,6 +17,11 @@ export interface IndexerSettings {
   releaserKey: string;
   payoutWindowMs: number;
   payoutPollMs: number;
+  payoutMaxInFlight: number;
+  payoutMaxFeePerGas: bigint;
+  payoutFeeBumpPercent: number;
+  payoutStuckBlocks: number;
+  payoutDropConfirmations: number;
 }
 
 /**
@@ -49,5 +54,10 @@ export function indexerSettings(config: AppConfig, options: { payouts?: boolean 
     releaserKey: options.payouts === false ? '' : releaserPrivateKey(config),
     payoutWindowMs: config.PAYOUT_BATCH_WINDOW_MS,
     payoutPollMs: config.PAYOUT_POLL_MS,
+    payoutMaxInFlight: config.PAYOUT_MAX_IN_FLIGHT,
+    payoutMaxFeePerGas: BigInt(config.PAYOUT_MAX_FEE_PER_GAS),
+    payoutFeeBumpPercent: config.PAYOUT_FEE_BUMP_PERCENT,
+    payoutStuckBlocks: config.PAYOUT_STUCK_BLOCKS,
+    payoutDropConfirmations: config.PAYOUT_DROP_CONFIRMATIONS,
   };
 }

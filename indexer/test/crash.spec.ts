@@ -3,7 +3,13 @@ import { spawnIndexer } from './support/child';
 import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
 import { Person, approve, createAndFundTask, registerCreator, registerUser, submissionRow, submit } from './support/scenario';
 
+/**
+ * CRASH_RUNS: kills per test (default 20, the value CI runs: .ci/run does not set it). Raise it for a
+ * longer soak (`CRASH_RUNS=100 npx jest test/crash.spec.ts -w indexer`); each run costs a process start.
+ */
 const RUNS = Number(process.env.CRASH_RUNS ?? 20);
+/** A run is a process start (~2-4 s on 2 busy cores) plus up to 1.5 s until its crash point. */
+const TIMEOUT_MS = 60_000 + RUNS * 8_000;
 
 /** kill -9 of the real indexer process at named points and at random moments, then a clean finish. */
 describe('crash safety (child processes, SIGKILL)', () => {
@@ -96,7 +102,7 @@ describe('crash safety (child processes, SIGKILL)', () => {
     }
     const board = await domain.db.query(`SELECT sum(total_earned)::int AS earned, sum(completed_tasks)::int AS n FROM leaderboard`);
     expect(board[0]).toEqual({ earned: 2 * released, n: released });
-  });
+  }, TIMEOUT_MS);
 
   it(`payout worker: ${RUNS} kills around sending leave every approval paid exactly once`, async () => {
     const env = { ...stack.env, PAYOUT_BATCH_WINDOW_MS: '50' };
@@ -148,5 +154,5 @@ describe('crash safety (child processes, SIGKILL)', () => {
     const failed = await domain.db.query(`SELECT count(*)::int AS n FROM events WHERE event_type = 'PayoutFailed'`);
     expect(failed[0].n).toBe(0);
     console.log(`worker crash runs: ${log.join('; ')}; payout transactions: ${JSON.stringify(txs)}`);
-  });
+  }, TIMEOUT_MS);
 });

@@ -1,9 +1,8 @@
 import request from 'supertest';
-import { chainFact } from '../../test/fixtures';
+import { applyLogs, refundedLog } from '../../test/fixtures';
 import { startTestApp } from '../../test/test-app';
 import { escrowAmount } from '../common/money';
 import { ReviewSubmissionCommand } from '../submissions/commands/review-submission.command';
-import { RecordTaskRefundCommand } from '../tasks/commands/record-task-refund.command';
 import { FIXTURE_TASKS as T, GOOD_REVIEW_TEXT, GOOD_THREAD_TEXT } from '../validation/validation-fixtures';
 import { fundedTaskLike, person, submit } from './admin.test-kit';
 
@@ -111,7 +110,7 @@ describe('admin bulk approve', () => {
     // A task whose escrow was refunded on chain: approving there is refused by the domain.
     const refunded = await fundedTaskLike(ctx.commands, creator, T.appReview, { reward: 30, maxCompletions: 2 });
     const s3 = await submit(ctx.commands, u3.id, refunded, { proofText: 'Onboarding, payments and notifications reviewed.' });
-    await ctx.commands.execute(new RecordTaskRefundCommand(refunded, chainFact(), escrowAmount(30, 2)));
+    await applyLogs(ctx.commands, refunded, refundedLog(refunded, creator.wallet, escrowAmount(30, 2)));
     // The admin's own submission: nobody reviews their own work, not even in bulk.
     const s4 = await submit(ctx.commands, admin.id, task, { proofText: 'The admin wrote a thread too.' });
     const s5 = await submit(ctx.commands, u3.id, task, { proofText: 'Third thread about the escrow.' });

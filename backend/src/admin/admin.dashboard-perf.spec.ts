@@ -25,10 +25,12 @@ describe('admin dashboard with 100,000 submissions', () => {
              now() - g * interval '1 minute', now() - g * interval '1 minute', now()
         FROM generate_series(1, 5000) g`);
     await q(`INSERT INTO tasks (id, title, description, requirements, category, creator_id, reward, max_completions, completions,
-               estimated_time, deadline, submission_type, is_active, funding_status, chain_id, escrow_amount, created_at, updated_at)
+               estimated_time, deadline, submission_type, is_active, funding_status, chain_id, escrow_amount, review_until, refundable_at,
+               created_at, updated_at)
       SELECT 1000000 + g, 'Task ' || g, 'Description of task ' || g, 'Requirements of task ' || g,
              (ARRAY['${CATEGORIES.join("','")}'])[1 + g % ${CATEGORIES.length}], 1000000 + (g % 5000) + 1, 10 + g % 90, 100, g % 100,
-             30, now() + interval '7 days', 'text', g % 7 <> 0, 'funded', 31337, 0, now() - g * interval '1 hour', now()
+             30, now() + interval '7 days', 'text', g % 7 <> 0, 'funded', 31337, 0, now() + interval '14 days', now() + interval '14 days',
+             now() - g * interval '1 hour', now()
         FROM generate_series(1, 2000) g`);
     await q(`INSERT INTO submissions (id, task_id, user_id, proof_text, notes, status, ai_validated, created_at, updated_at)
       SELECT 1000000 + g, 1000000 + 1 + g % 2000, 1000000 + 1 + g % 5000,

@@ -42,6 +42,18 @@ const schema = z.object({
   /** Built browser app served on PORT (default frontend/dist; the API alone when it is missing). */
   FRONTEND_DIST: z.string().optional(),
   ESCROW_ADDRESS: address.optional(),
+  /**
+   * The escrow's `reviewWindow` (seconds after a task's deadline before its funder may refund). Must equal
+   * the deployed contract's immutable; `npm start` passes the deployment's value. Default: the deploy
+   * script's default (7 days).
+   */
+  REVIEW_WINDOW_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  /**
+   * Approvals close this long before the refund window opens (deadline + REVIEW_WINDOW_SECONDS), so the
+   * payout worker always has time to get an approved payout mined first (fee spikes, RPC outages,
+   * indexer lag, clock skew between this server and block timestamps). See backend/README.md.
+   */
+  REVIEW_CLOSE_MARGIN_SECONDS: z.coerce.number().int().min(0).default(3600),
   /** Comma-separated wallet addresses made admin at start (the operator's way to grant admin). */
   ADMIN_WALLETS: z
     .string()
@@ -82,6 +94,16 @@ const schema = z.object({
   /** Approvals of one task requested within this window go out as one releaseBatch. */
   PAYOUT_BATCH_WINDOW_MS: z.coerce.number().int().min(0).default(500),
   PAYOUT_POLL_MS: z.coerce.number().int().min(10).default(200),
+  /** Payout transactions (nonces) signed and not yet mined at once; more approvals wait for a free slot. */
+  PAYOUT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1_000).default(16),
+  /** Highest maxFeePerGas (wei) a payout is ever signed or replaced with: a fee spike above it waits. */
+  PAYOUT_MAX_FEE_PER_GAS: z.string().regex(/^[1-9][0-9]{0,30}$/, 'must be a positive integer in wei').default('500000000000'),
+  /** A replacement raises maxFeePerGas and maxPriorityFeePerGas each by this much (nodes require >= 10 %). */
+  PAYOUT_FEE_BUMP_PERCENT: z.coerce.number().int().min(10).max(1_000).default(15),
+  /** New blocks without our pending payout (fee above the base fee) before it is replaced with a higher tip. */
+  PAYOUT_STUCK_BLOCKS: z.coerce.number().int().min(1).default(3),
+  /** Observations in a row of "nonce used, no receipt, not paid" before a payout counts as dropped. */
+  PAYOUT_DROP_CONFIRMATIONS: z.coerce.number().int().min(1).default(3),
   /** Extra browser origins allowed to make state-changing requests besides PUBLIC_ORIGIN (e.g. a dev server). */
   ALLOWED_ORIGINS: z
     .string()
@@ -111,6 +133,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.REVIEW_CLOSE_MARGIN_SECONDS >= c.REVIEW_WINDOW_SECONDS) {
+    throw new Error(
+      'Invalid configuration:\n  REVIEW_CLOSE_MARGIN_SECONDS: must be smaller than REVIEW_WINDOW_SECONDS (approvals would close before the deadline)',
+    );
+  }
   return {
     ...c,
     publicOrigin: c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`,

@@ -32,7 +32,7 @@ export class DashboardController {
   @ApiOkResponse({ type: DashboardView })
   @ApiUnauthorizedResponse({ description: 'Not authenticated' })
   async dashboard(@CurrentUser() user: UserRecord): Promise<DashboardView> {
-    const [submissions, created] = await Promise.all([this.submissions.byUser(user.id), this.tasks.byCreator(user.id)]);
+    const [submissions, created] = await Promise.all([this.submissions.byUser(user.id), this.tasks.byCreator(user.id, { id: user.id, isAdmin: user.isAdmin })]);
     const byTask = await this.submissions.byTasks(created.map((t) => t.id));
     return { submissions, createdTasks: created.map((t) => ({ ...t, submissions: byTask.get(t.id) ?? [] })) };
   }

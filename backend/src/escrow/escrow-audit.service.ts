@@ -2,7 +2,7 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { JsonRpcProvider, Log, zeroPadValue, toBeHex } from 'ethers';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../event-store/event-store';
-import { escrowDifferences } from './escrow-differences';
+import { escrowDifferences, openAnomalies } from './escrow-differences';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { notFound } from '../common/domain-error';
 import { chainFactKey } from '../event-store/stored-event';
@@ -40,7 +40,7 @@ export class EscrowAuditService implements OnModuleDestroy {
 
   async audit(taskId: number, viewer: UserRecord | undefined): Promise<EscrowAuditView> {
     const rows = await this.db.query(
-      `SELECT creator_id, funding_status, escrow_amount::text, released_amount::text, refunded_amount::text, funding_anomaly, reward, max_completions
+      `SELECT creator_id, funding_status, escrow_amount::text, released_amount::text, refunded_amount::text, anomalies, reward, max_completions
          FROM tasks WHERE id = $1`,
       [taskId],
     );
@@ -60,7 +60,7 @@ export class EscrowAuditService implements OnModuleDestroy {
       releasedAmount: task.released_amount,
       refundedAmount: task.refunded_amount,
       paidCount: submissions.filter((s) => s.payout_status === 'released').length,
-      fundingAnomaly: task.funding_anomaly,
+      anomalies: openAnomalies(task.anomalies),
     };
     const base = {
       taskId,

@@ -1,7 +1,7 @@
 import { escrowDifferences } from './escrow-differences';
 
 const E18 = 10n ** 18n;
-const funded = { fundingStatus: 'funded', escrowAmount: (50n * E18).toString(), releasedAmount: (10n * E18).toString(), paidCount: 1, fundingAnomaly: null };
+const funded = { fundingStatus: 'funded', escrowAmount: (50n * E18).toString(), releasedAmount: (10n * E18).toString(), paidCount: 1, anomalies: [] };
 const chain = { funded: true, paidCount: 1, remaining: 40n * E18, refunded: false };
 
 describe('escrowDifferences', () => {
@@ -17,8 +17,9 @@ describe('escrowDifferences', () => {
       `remaining: chain ${30n * E18}, app ${40n * E18}`,
     ]);
     expect(escrowDifferences(chain, { ...funded, fundingStatus: 'awaiting_funding' })).toEqual(['funded: chain true, app awaiting_funding']);
-    expect(escrowDifferences(chain, { ...funded, fundingStatus: 'funding_anomaly', fundingAnomaly: 'funded by a stranger' })).toEqual([
-      'funding anomaly: funded by a stranger',
+    const stray = { kind: 'foreign_funder', reason: 'funded by a stranger', txHash: '0xab' };
+    expect(escrowDifferences(chain, { ...funded, fundingStatus: 'anomaly', anomalies: [stray] })).toEqual([
+      'anomaly foreign_funder: funded by a stranger (0xab)',
     ]);
     expect(escrowDifferences({ ...chain, refunded: true, remaining: 0n }, funded)).toEqual([
       `remaining: chain 0, app ${40n * E18}`,

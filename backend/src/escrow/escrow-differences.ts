@@ -12,7 +12,13 @@ export interface AppEscrowClaim {
   escrowAmount: string;
   releasedAmount: string;
   paidCount: number;
-  fundingAnomaly: string | null;
+  /** Unresolved funding and payout anomalies (tasks.anomalies): each is a difference of its own. */
+  anomalies: Array<{ kind: string; reason: string; txHash: string }>;
+}
+
+/** The anomalies of a `tasks.anomalies` column that still count (a stray escrow refunded by its funder is recovered). */
+export function openAnomalies(stored: Array<{ kind: string; reason: string; txHash: string; resolved?: boolean }> | null): AppEscrowClaim['anomalies'] {
+  return (stored ?? []).filter((a) => !a.resolved).map((a) => ({ kind: a.kind, reason: a.reason, txHash: a.txHash }));
 }
 
 /** Base units the app believes are still escrowed, or null when it does not consider the task funded. */
@@ -30,12 +36,10 @@ export function escrowDifferences(chain: ChainEscrow, app: AppEscrowClaim): stri
   const out: string[] = [];
   const appFunded = app.fundingStatus === 'funded' || app.fundingStatus === 'refunded';
   const appRefunded = app.fundingStatus === 'refunded';
-  if (chain.funded !== appFunded) {
-    out.push(
-      app.fundingStatus === 'funding_anomaly'
-        ? `funding anomaly: ${app.fundingAnomaly ?? 'see the task'}`
-        : `funded: chain ${chain.funded}, app ${app.fundingStatus}`,
-    );
+  for (const a of app.anomalies) out.push(`anomaly ${a.kind}: ${a.reason} (${a.txHash})`);
+  // A stray escrow of the task id (its anomaly is listed above) is not the task's escrow.
+  if (chain.funded !== appFunded && !(app.fundingStatus === 'anomaly' && app.anomalies.length)) {
+    out.push(`funded: chain ${chain.funded}, app ${app.fundingStatus}`);
   }
   if (chain.paidCount !== app.paidCount) out.push(`paid count: chain ${chain.paidCount}, app ${app.paidCount}`);
   const remaining = appRemaining(app);

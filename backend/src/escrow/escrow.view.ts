@@ -16,13 +16,19 @@ export class EscrowOnChainView {
   @ApiProperty({ nullable: true, type: String, description: 'When the creator may refund' }) refundableAt!: string | null;
 }
 
+export class EscrowAnomalyView {
+  @ApiProperty() kind!: string;
+  @ApiProperty() reason!: string;
+  @ApiProperty() txHash!: string;
+}
+
 export class EscrowAppView {
-  @ApiProperty({ enum: ['awaiting_funding', 'funded', 'refunded', 'funding_anomaly'] }) fundingStatus!: string;
+  @ApiProperty({ enum: ['awaiting_funding', 'funded', 'anomaly', 'refunded'] }) fundingStatus!: string;
   @ApiProperty() escrowAmount!: string;
   @ApiProperty() releasedAmount!: string;
   @ApiProperty() refundedAmount!: string;
   @ApiProperty() paidCount!: number;
-  @ApiProperty({ nullable: true, type: String }) fundingAnomaly!: string | null;
+  @ApiProperty({ type: [EscrowAnomalyView], description: 'Every unresolved funding and payout anomaly' }) anomalies!: EscrowAnomalyView[];
 }
 
 export class EscrowEventView {

@@ -48,10 +48,11 @@ const CREATOR_NOTICES: Partial<Record<string, NotificationKind>> = {
 };
 
 /**
- * Anomalies are matched by name so that anomaly event types added later (escrow facts the app does not
- * recognise) reach the creator without a change here.
+ * Anomalies (TaskFundingAnomalyDetected, PayoutAnomalyDetected, ...) are matched by name so that anomaly
+ * event types added later reach the creator without a change here; their compensations (…Reverted) are
+ * stream-only changes.
  */
-const isAnomaly = (type: string) => /Anomaly/.test(type);
+const isAnomaly = (type: string) => /Anomaly/.test(type) && !/Reverted$/.test(type);
 
 function detailOf(e: StoredEvent): Change['detail'] {
   const d = e.data ?? {};

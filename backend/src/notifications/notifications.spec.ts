@@ -1,15 +1,12 @@
 import request from 'supertest';
 import { Wallet } from 'ethers';
 import { actor, Actor } from '../../test/api/api-actors';
-import { chainFact, createFundedTask, taskInput } from '../../test/fixtures';
+import { applyLogs, createFundedTask, fundedLog, refundedLog, releasedLog, taskInput } from '../../test/fixtures';
 import { startTestApp } from '../../test/test-app';
-import { centToBaseUnits, escrowAmount } from '../common/money';
+import { centToBaseUnits } from '../common/money';
 import { RecordPayoutFailedCommand } from '../payouts/commands/record-payout-failed.command';
 import { RecordPayoutSentCommand } from '../payouts/commands/record-payout-sent.command';
-import { RecordRewardReleasedCommand } from '../payouts/commands/record-reward-released.command';
 import { CreateTaskCommand } from '../tasks/commands/create-task.command';
-import { RecordTaskFundingCommand } from '../tasks/commands/record-task-funding.command';
-import { RecordTaskRefundCommand } from '../tasks/commands/record-task-refund.command';
 
 describe('notifications: projection and /api/notifications', () => {
   let ctx: Awaited<ReturnType<typeof startTestApp>>;
@@ -34,8 +31,9 @@ describe('notifications: projection and /api/notifications', () => {
     await review(creator, s1, { status: 'approved', feedback: 'Great' });
     await ctx.commands.execute(new RecordPayoutFailedCommand(taskId, [s1], 'rpc timeout', false)); // retried: no notice
     await ctx.commands.execute(new RecordPayoutSentCommand(taskId, [s1], '0x' + 'ab'.repeat(32)));
-    const fact = chainFact();
-    await ctx.commands.execute(new RecordRewardReleasedCommand(taskId, s1, earner.wallet, centToBaseUnits(30), fact));
+    const release = releasedLog(taskId, s1, earner.wallet, centToBaseUnits(30));
+    await applyLogs(ctx.commands, taskId, release);
+    const fact = release.fact;
 
     const rejected = (await list(loser)).body;
     expect(rejected).toEqual({
@@ -70,8 +68,8 @@ describe('notifications: projection and /api/notifications', () => {
     // Funded by a stranger's wallet: an anomaly for the creator.
     const input = taskInput({ reward: 5, maxCompletions: 1 });
     const odd: number = await ctx.commands.execute(new CreateTaskCommand(creator.id, input));
-    await ctx.commands.execute(new RecordTaskFundingCommand(odd, chainFact(), Wallet.createRandom().address, escrowAmount(5, 1)));
-    await ctx.commands.execute(new RecordTaskRefundCommand(taskId, chainFact(), centToBaseUnits(10)));
+    await applyLogs(ctx.commands, odd, fundedLog(odd, Wallet.createRandom().address, input));
+    await applyLogs(ctx.commands, taskId, refundedLog(taskId, creator.wallet, centToBaseUnits(10)));
     const kinds = (await list(creator)).body.items.map((n: { kind: string; taskId: number }) => [n.kind, n.taskId]);
     expect(kinds.slice(0, 2)).toEqual([['task_refunded', taskId], ['task_anomaly', odd]]);
     const anomaly = (await list(creator)).body.items[1];

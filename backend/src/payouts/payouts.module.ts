@@ -5,7 +5,6 @@ import { UsersModule } from '../users/users.module';
 import { ApplyEscrowLogsHandler } from './commands/apply-escrow-logs.handler';
 import { RecordPayoutFailedHandler } from './commands/record-payout-failed.handler';
 import { RecordPayoutSentHandler } from './commands/record-payout-sent.handler';
-import { RecordRewardReleasedHandler } from './commands/record-reward-released.handler';
 import { RequestPayoutHandler } from './commands/request-payout.handler';
 import { RevertRewardReleasedHandler } from './commands/revert-reward-released.handler';
 
@@ -15,7 +14,6 @@ import { RevertRewardReleasedHandler } from './commands/revert-reward-released.h
     RequestPayoutHandler,
     RecordPayoutSentHandler,
     RecordPayoutFailedHandler,
-    RecordRewardReleasedHandler,
     RevertRewardReleasedHandler,
     ApplyEscrowLogsHandler,
   ],

@@ -3,13 +3,12 @@ import { Test } from '@nestjs/testing';
 import { Client } from 'pg';
 import { QueryRunner } from 'typeorm';
 import { DataSource } from 'typeorm';
-import { chainFact, createFundedTask, registerWalletUser } from '../../test/fixtures';
+import { applyLogs, centToBaseUnits, createFundedTask, registerWalletUser, releasedLog } from '../../test/fixtures';
 import { testConfig, startTestDomain } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { DomainModule } from '../domain.module';
 import { EventStore } from '../event-store/event-store';
 import { StoredEvent } from '../event-store/stored-event';
-import { RecordRewardReleasedCommand } from '../payouts/commands/record-reward-released.command';
 import { ReviewSubmissionCommand } from '../submissions/commands/review-submission.command';
 import { SubmitProofCommand } from '../submissions/commands/submit-proof.command';
 import { SetTaskActiveCommand } from '../tasks/commands/set-task-active.command';
@@ -135,7 +134,8 @@ describe('ProjectionRunner', () => {
         for (const [i, e] of earners.slice(0, 2).entries()) {
           const s: number = await c.execute(new SubmitProofCommand(e.id, taskId, { proofLink: null, proofText: `proof ${i}`, proofFileUrl: null, notes: 'n' }));
           await c.execute(new ReviewSubmissionCommand({ id: creator.id, isAdmin: false }, s, i === 0 ? 'approved' : 'rejected', i === 0 ? 'good' : 'bad'));
-          if (i === 0) await c.execute(new RecordRewardReleasedCommand(taskId, s, e.wallet, 10n ** 18n, chainFact()));
+          // The first task's release pays its reward; the second's pays 1 CENT instead of 25: a payout anomaly.
+          if (i === 0) await applyLogs(c, taskId, releasedLog(taskId, s, e.wallet, centToBaseUnits(taskId === tasks[0] ? 10 : 1)));
         }
       }
       await c.execute(new SetTaskActiveCommand({ id: creator.id, isAdmin: false }, tasks[1], false));
@@ -147,7 +147,8 @@ describe('ProjectionRunner', () => {
       };
       const live = await dump();
       expect(live.submissions).toHaveLength(4);
-      expect(live.leaderboard).toHaveLength(1);
+      expect(live.leaderboard).toEqual([expect.objectContaining({ user_id: earners[0].id, total_earned: '10', completed_tasks: 1 })]);
+      expect(live.tasks.map((t: any) => t.anomalies.map((a: any) => a.kind))).toEqual([[], ['wrong_amount']]);
       const replayed = await ctx.projections.rebuild();
       expect(replayed).toBeGreaterThan(20);
       expect(await dump()).toEqual(live);

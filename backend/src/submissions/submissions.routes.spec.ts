@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { actor } from '../../test/api/api-actors';
-import { chainFact, createFundedTask } from '../../test/fixtures';
+import { applyLogs, createFundedTask, releasedLog } from '../../test/fixtures';
 import { startTestApp } from '../../test/test-app';
 import { centToBaseUnits } from '../common/money';
-import { RecordRewardReleasedCommand } from '../payouts/commands/record-reward-released.command';
 import { RecordPayoutFailedCommand } from '../payouts/commands/record-payout-failed.command';
 
 const SUBMISSION_KEYS = [
@@ -199,8 +198,8 @@ describe('submissions, review, payouts, dashboard and leaderboard API', () => {
     for (const s of [s1, s2]) {
       await request(ctx.http).patch(`/api/submissions/${s.id}`).set('Cookie', creator.cookie).send({ status: 'approved' }).expect(200);
     }
-    await ctx.commands.execute(new RecordRewardReleasedCommand(t1, s1.id, earner.wallet, centToBaseUnits(30), chainFact()));
-    await ctx.commands.execute(new RecordRewardReleasedCommand(t2, s2.id, earner.wallet, centToBaseUnits(80), chainFact()));
+    await applyLogs(ctx.commands, t1, releasedLog(t1, s1.id, earner.wallet, centToBaseUnits(30)));
+    await applyLogs(ctx.commands, t2, releasedLog(t2, s2.id, earner.wallet, centToBaseUnits(80)));
     const board = await request(ctx.http).get('/api/leaderboard').expect(200);
     const entry = board.body.find((e: { userId: number }) => e.userId === earner.id);
     expect(entry).toEqual({ userId: earner.id, username: 'earner_one', walletAddress: earner.wallet, totalEarned: 110, completedTasks: 2 });
@@ -222,7 +221,7 @@ describe('submissions, review, payouts, dashboard and leaderboard API', () => {
           const s = (await request(fresh.http).post('/api/submissions').set('Cookie', users[u].cookie)
             .send({ taskId, proofText: 'p' }).expect(201)).body;
           await request(fresh.http).patch(`/api/submissions/${s.id}`).set('Cookie', creator.cookie).send({ status: 'approved' }).expect(200);
-          await fresh.commands.execute(new RecordRewardReleasedCommand(taskId, s.id, users[u].wallet, centToBaseUnits(reward), chainFact()));
+          await applyLogs(fresh.commands, taskId, releasedLog(taskId, s.id, users[u].wallet, centToBaseUnits(reward)));
         }
       }
       const ids = (r: request.Response) => r.body.map((e: { userId: number }) => e.userId);

@@ -1,12 +1,10 @@
-import { escrowAmount } from '../common/money';
-import { chainFact, createFundedTask, registerWalletUser } from '../../test/fixtures';
+import { applyLogs, chainFact, createFundedTask, fundedLog, registerWalletUser } from '../../test/fixtures';
 import { startTestDomain, TestContext } from '../../test/test-app';
 import { DomainError } from '../common/domain-error';
-import { RecordTaskFundingCommand } from './commands/record-task-funding.command';
 import { CreateTaskCommand } from './commands/create-task.command';
 import { SubmitProofCommand } from '../submissions/commands/submit-proof.command';
 import { ReviewSubmissionCommand } from '../submissions/commands/review-submission.command';
-import { RecordRewardReleasedCommand } from '../payouts/commands/record-reward-released.command';
+import { ReleasedLog } from '../payouts/commands/apply-escrow-logs.command';
 import { taskInput } from '../../test/fixtures';
 import { MESSAGES } from './task.aggregate';
 
@@ -125,45 +123,31 @@ describe('task aggregate invariants under concurrency (real PostgreSQL)', () => 
     await expect(ctx.commands.execute(new SubmitProofCommand(earner.id, 999_999, proof()))).rejects.toMatchObject({ status: 404 });
   });
 
-  it('records a funding anomaly (and does not fund) when the funder or amount is wrong', async () => {
-    const creator = await registerWalletUser(ctx.commands);
-    const stranger = await registerWalletUser(ctx.commands);
-    const input = taskInput();
-    const t1: number = await ctx.commands.execute(new CreateTaskCommand(creator.id, input));
-    await ctx.commands.execute(new RecordTaskFundingCommand(t1, chainFact(), stranger.wallet, escrowAmount(input.reward, input.maxCompletions)));
-    const t2: number = await ctx.commands.execute(new CreateTaskCommand(creator.id, input));
-    await ctx.commands.execute(new RecordTaskFundingCommand(t2, chainFact(), creator.wallet, 1n));
-    const rows = await ctx.dataSource.query(`SELECT id, funding_status, funding_anomaly FROM tasks WHERE id = ANY($1) ORDER BY id`, [[t1, t2]]);
-    expect(rows.map((r: { funding_status: string }) => r.funding_status)).toEqual(['funding_anomaly', 'funding_anomaly']);
-    expect(rows[0].funding_anomaly).toMatch(/not by the creator's wallet/);
-    expect(rows[1].funding_anomaly).toMatch(/escrowed 1 base units/);
-  });
-
-  it('applies the same chain log twice as a no-op', async () => {
+  it('applies the same chain log twice as a no-op (ApplyEscrowLogs, the production path)', async () => {
     const creator = await registerWalletUser(ctx.commands);
     const earner = await registerWalletUser(ctx.commands);
     const input = taskInput({ reward: 70 });
     const taskId: number = await ctx.commands.execute(new CreateTaskCommand(creator.id, input));
-    const funding = chainFact();
-    const amount = escrowAmount(70, input.maxCompletions);
-    expect(await ctx.commands.execute(new RecordTaskFundingCommand(taskId, funding, creator.wallet, amount))).toBe(true);
-    expect(await ctx.commands.execute(new RecordTaskFundingCommand(taskId, funding, creator.wallet, amount))).toBe(false);
+    const funding = fundedLog(taskId, creator.wallet, input);
+    expect(await applyLogs(ctx.commands, taskId, funding)).toEqual([{ result: 'applied' }]);
+    expect(await applyLogs(ctx.commands, taskId, funding)).toEqual([{ result: 'duplicate' }]);
     const s: number = await ctx.commands.execute(new SubmitProofCommand(earner.id, taskId, proof()));
     await ctx.commands.execute(new ReviewSubmissionCommand({ id: creator.id, isAdmin: false }, s, 'approved', null));
-    const release = chainFact({ logIndex: 3 });
-    const cmd = new RecordRewardReleasedCommand(taskId, s, earner.wallet, 70n * 10n ** 18n, release);
+    const release: ReleasedLog = { kind: 'released', fact: chainFact({ logIndex: 3 }), key: funding.key, submissionId: s, recipient: earner.wallet, amount: 70n * 10n ** 18n };
     const snapshot = async () => ({
       events: (await ctx.dataSource.query(`SELECT count(*)::int AS n FROM events`))[0].n,
       board: await ctx.dataSource.query(`SELECT user_id, total_earned, completed_tasks FROM leaderboard WHERE user_id = $1`, [earner.id]),
       sub: await ctx.dataSource.query(`SELECT payout_status, transaction_hash FROM submissions WHERE id = $1`, [s]),
       task: await ctx.dataSource.query(`SELECT funding_status, released_amount FROM tasks WHERE id = $1`, [taskId]),
     });
-    expect(await ctx.commands.execute(cmd)).toBe(true);
+    expect(await applyLogs(ctx.commands, taskId, release)).toEqual([{ result: 'applied' }]);
     const once = await snapshot();
-    expect(await ctx.commands.execute(cmd)).toBe(false);
+    // Again alone, and again in a range together with the funding (a re-read range after a crash).
+    expect(await applyLogs(ctx.commands, taskId, release)).toEqual([{ result: 'duplicate' }]);
+    expect(await applyLogs(ctx.commands, taskId, funding, release)).toEqual([{ result: 'duplicate' }, { result: 'duplicate' }]);
     expect(await snapshot()).toEqual(once);
     expect(once.board).toEqual([{ user_id: earner.id, total_earned: '70', completed_tasks: 1 }]);
-    expect(once.sub).toEqual([{ payout_status: 'released', transaction_hash: release.txHash }]);
+    expect(once.sub).toEqual([{ payout_status: 'released', transaction_hash: release.fact.txHash }]);
     expect(once.task).toEqual([{ funding_status: 'funded', released_amount: '70000000000000000000' }]);
   });
 });

@@ -15,7 +15,8 @@ export const LIMITS = {
   estimatedTime: { min: 1, max: 480 },
 } as const;
 
-export type FundingStatus = 'awaiting_funding' | 'funded' | 'refunded' | 'funding_anomaly';
+/** anomaly: not funded, and at least one funding of this task id did not match its terms (see `funding.anomalies`). */
+export type FundingStatus = 'awaiting_funding' | 'funded' | 'refunded' | 'anomaly';
 export type SubmissionStatus = 'pending' | 'approved' | 'rejected';
 /** requested: waiting for the worker; sent: tx broadcast; released: RewardReleased seen on chain. */
 export type PayoutStatus = 'requested' | 'sent' | 'released' | 'failed';

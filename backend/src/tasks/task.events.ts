@@ -11,6 +11,8 @@ export const TaskEvents = {
   TaskActivated: 'TaskActivated',
   TaskDeactivated: 'TaskDeactivated',
   TaskRefunded: 'TaskRefunded',
+  /** A funding anomaly's escrow was refunded by its funder: the anomaly is recovered. */
+  StrayEscrowRefunded: 'StrayEscrowRefunded',
   /** Compensation: the block holding a funding/refund fact was dropped by a reorganisation. */
   TaskFundingReverted: 'TaskFundingReverted',
   TaskRefundReverted: 'TaskRefundReverted',
@@ -23,6 +25,9 @@ export const TaskEvents = {
   PayoutFailed: 'PayoutFailed',
   RewardReleased: 'RewardReleased',
   RewardReleaseReverted: 'RewardReleaseReverted',
+  /** A RewardReleased log that is not a payout the app decided (admins see it; never counted as paid). */
+  PayoutAnomalyDetected: 'PayoutAnomalyDetected',
+  PayoutAnomalyReverted: 'PayoutAnomalyReverted',
 } as const;
 
 export interface ChainFact {
@@ -50,33 +55,71 @@ export interface TaskCreatedData {
   contractAddress: string | null;
   /** reward x maxCompletions in base units (decimal string). */
   escrowAmount: string;
+  /**
+   * The escrow's review window and the app's closing margin when the task was created (absent in older
+   * events: task-escrow-terms.ts defaults). Approvals close at deadline + window - margin.
+   */
+  reviewWindowSeconds?: number;
+  reviewCloseMarginSeconds?: number;
   createdAt: string;
 }
 
-export interface TaskFundedData extends ChainFact {
-  taskId: number;
+/**
+ * A TaskEscrow v2 funding as the log states it: its key and terms (base units, unix seconds, decimal
+ * strings). Events recorded before v2 carry only `funder` and `amount`.
+ */
+export interface FundingTermsData {
+  key?: string;
   funder: string;
+  reward?: string;
+  maxCompletions?: string;
+  deadline?: string;
   amount: string;
 }
 
-export interface TaskFundingAnomalyData extends ChainFact {
+export interface TaskFundedData extends ChainFact, FundingTermsData {
   taskId: number;
-  funder: string;
-  amount: string;
+}
+
+export type FundingAnomalyKind = 'foreign_funder' | 'wrong_terms' | 'duplicate_funding';
+
+export interface TaskFundingAnomalyData extends ChainFact, FundingTermsData {
+  taskId: number;
+  /** Absent in events recorded before v2. */
+  kind?: FundingAnomalyKind;
+  /** Every way the funding differs from the task's terms, in plain words. */
   reason: string;
+  /** What the creator can do, with the escrow's own refund date. */
+  recovery?: string;
 }
 
 export interface TaskRefundedData extends ChainFact {
   taskId: number;
+  key?: string;
   amount: string;
 }
 
+export interface StrayEscrowRefundedData extends ChainFact {
+  taskId: number;
+  key: string;
+  funder: string;
+  amount: string;
+}
+
+/**
+ * Compensation of a funding or refund log whose block a reorganisation dropped: the task's funding (or
+ * refund), a funding anomaly or a stray escrow's refund with that tx hash and log index is undone.
+ */
 export interface ChainFactRevertedData {
   taskId: number;
   txHash: string;
   logIndex: number;
   /** What the state is after the compensation. */
   fundingStatus?: FundingStatus;
+  /** The task's own escrow (absent in older events) or a funding anomaly's / its refund. */
+  target?: 'escrow' | 'anomaly';
+  /** The anomaly's escrow key (target 'anomaly' of a refund). */
+  key?: string;
 }
 
 export interface ProofData {
@@ -147,9 +190,32 @@ export interface RewardReleasedData extends ChainFact {
   submissionId: number;
   taskId: number;
   userId: number;
+  /** The task's escrow key (absent before v2). */
+  key?: string;
+  recipient: string;
+  /** Base units released on chain (equals the task's reward: anything else is a PayoutAnomaly). */
+  amount: string;
+  /** Whole CENT (the leaderboard's unit). */
+  reward: number;
+}
+
+export type PayoutAnomalyKind = 'unknown_submission' | 'not_approved' | 'wrong_recipient' | 'wrong_amount' | 'wrong_escrow' | 'paid_twice';
+
+export interface PayoutAnomalyData extends ChainFact {
+  taskId: number;
+  submissionId: number;
+  key: string;
   recipient: string;
   amount: string;
-  reward: number;
+  kind: PayoutAnomalyKind;
+  reason: string;
+}
+
+export interface PayoutAnomalyRevertedData {
+  taskId: number;
+  submissionId: number;
+  txHash: string;
+  logIndex: number;
 }
 
 export interface RewardReleaseRevertedData {
@@ -157,6 +223,8 @@ export interface RewardReleaseRevertedData {
   taskId: number;
   userId: number;
   reward: number;
+  /** Base units the dropped release had paid (absent in older events: reward x 10^18). */
+  amount?: string;
   txHash: string;
   logIndex: number;
 }

@@ -2,12 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { StoredEvent } from '../event-store/stored-event';
 import { ReadModelProjection } from '../projections/projection';
 import { Row, RowProjection } from '../projections/row-projection';
+import { DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS, DEFAULT_REVIEW_WINDOW_SECONDS, deadlineSeconds, reviewTimes } from './task-escrow-terms';
 import { TaskEvents as T } from './task.events';
+import { StoredAnomaly } from './queries/task-funding.view';
 
 const add = (a: unknown, b: string | bigint) => (BigInt(String(a)) + BigInt(b)).toString();
 const sub = (a: unknown, b: string | bigint) => (BigInt(String(a)) - BigInt(b)).toString();
+const same = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
 
-/** The `tasks` read table: the task plus its counters and escrow state. */
+/** The `tasks` read table: the task plus its counters, escrow state and anomalies. */
 @Injectable()
 @ReadModelProjection()
 export class TasksProjection extends RowProjection {
@@ -22,6 +25,11 @@ export class TasksProjection extends RowProjection {
     const d = e.data;
     const at = e.createdAt.toISOString();
     if (e.type === T.TaskCreated) {
+      const times = reviewTimes(
+        deadlineSeconds(d.deadline),
+        d.reviewWindowSeconds ?? DEFAULT_REVIEW_WINDOW_SECONDS,
+        d.reviewCloseMarginSeconds ?? DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS,
+      );
       return {
         id: d.taskId,
         title: d.title,
@@ -45,27 +53,51 @@ export class TasksProjection extends RowProjection {
         released_amount: '0',
         refunded_amount: '0',
         funded_tx_hash: null,
-        funding_anomaly: null,
+        escrow_key: null,
+        funder: null,
+        review_until: times.reviewUntil.toISOString(),
+        refundable_at: times.refundableAt.toISOString(),
+        anomalies: [],
         created_at: d.createdAt,
         updated_at: at,
       };
     }
     if (!row) return undefined;
     const r: Row = { ...row, updated_at: at };
+    const anomalies = (row.anomalies ?? []) as StoredAnomaly[];
+    const isFact = (a: StoredAnomaly) => same(a.txHash, d.txHash) && a.logIndex === d.logIndex;
     switch (e.type) {
       case T.TaskFunded:
-        return { ...r, funding_status: 'funded', funded_tx_hash: d.txHash, funding_anomaly: null };
-      case T.TaskFundingAnomalyDetected:
-        return { ...r, funding_status: 'funding_anomaly', funded_tx_hash: d.txHash, funding_anomaly: d.reason };
-      case T.TaskFundingReverted:
-        return { ...r, funding_status: 'awaiting_funding', funded_tx_hash: null, funding_anomaly: null };
+        return { ...r, funding_status: 'funded', funded_tx_hash: d.txHash, escrow_key: d.key ?? null, funder: d.funder };
+      case T.TaskFundingAnomalyDetected: {
+        const anomaly: StoredAnomaly = {
+          audience: 'creator', kind: d.kind ?? 'wrong_terms', reason: d.reason, txHash: d.txHash, logIndex: d.logIndex,
+          recovery: d.recovery ?? null, key: d.key ?? null, submissionId: null, resolved: false,
+        };
+        const status = r.funding_status === 'awaiting_funding' ? 'anomaly' : r.funding_status;
+        return { ...r, funding_status: status, anomalies: [...anomalies, anomaly] };
+      }
+      case T.TaskFundingReverted: {
+        if (d.target === 'anomaly') {
+          const rest = anomalies.filter((a) => !isFact(a));
+          const status = r.funding_status === 'anomaly' && !rest.some((a) => a.audience === 'creator') ? 'awaiting_funding' : r.funding_status;
+          return { ...r, anomalies: rest, funding_status: status };
+        }
+        const status = anomalies.some((a) => a.audience === 'creator') ? 'anomaly' : 'awaiting_funding';
+        return { ...r, funding_status: status, funded_tx_hash: null, escrow_key: null, funder: null };
+      }
       case T.TaskActivated:
         return { ...r, is_active: true };
       case T.TaskDeactivated:
         return { ...r, is_active: false };
       case T.TaskRefunded:
         return { ...r, funding_status: 'refunded', refunded_amount: add(r.refunded_amount, d.amount) };
+      case T.StrayEscrowRefunded:
+        return { ...r, anomalies: anomalies.map((a) => (a.key && same(a.key, d.key) ? { ...a, resolved: true } : a)) };
       case T.TaskRefundReverted:
+        if (d.target === 'anomaly') {
+          return { ...r, anomalies: anomalies.map((a) => (a.key && same(a.key, d.key) ? { ...a, resolved: false } : a)) };
+        }
         return { ...r, funding_status: 'funded', refunded_amount: '0' };
       case T.SubmissionSubmitted:
         return {
@@ -80,9 +112,23 @@ export class TasksProjection extends RowProjection {
       case T.RewardReleased:
         return { ...r, released_amount: add(r.released_amount, d.amount) };
       case T.RewardReleaseReverted:
-        return { ...r, released_amount: sub(r.released_amount, BigInt(d.reward) * 10n ** 18n) };
+        return { ...r, released_amount: sub(r.released_amount, d.amount ?? BigInt(d.reward) * 10n ** 18n) };
+      case T.PayoutAnomalyDetected: {
+        const anomaly: StoredAnomaly = {
+          audience: 'admin', kind: d.kind, reason: d.reason, txHash: d.txHash, logIndex: d.logIndex, recovery: PAYOUT_RECOVERY,
+          key: d.key, submissionId: d.submissionId, resolved: false,
+        };
+        return { ...r, anomalies: [...anomalies, anomaly] };
+      }
+      case T.PayoutAnomalyReverted:
+        return { ...r, anomalies: anomalies.filter((a) => !isFact(a)) };
       default:
         return row;
     }
   }
 }
+
+/** What an admin does about a release the app did not decide (the releaser key is the platform's). */
+export const PAYOUT_RECOVERY =
+  'Nothing is counted as paid for it. Check who holds the releaser key (only it can release), rotate the key if it was not ' +
+  'the payout worker, and pay the approved submission again through release-reward.';

@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { chainFact, createFundedTask } from '../../test/fixtures';
+import { Wallet } from 'ethers';
+import { applyLogs, createFundedTask, fundedLog } from '../../test/fixtures';
 import { actor } from '../../test/api/api-actors';
 import { startTestApp } from '../../test/test-app';
-import { escrowAmount } from '../common/money';
-import { RecordTaskFundingCommand } from './commands/record-task-funding.command';
+import { escrowKey } from '../escrow/escrow-key';
 
 const TOKEN = '0x' + '11'.repeat(20);
 const ESCROW = '0x' + '22'.repeat(20);
@@ -19,7 +19,8 @@ function body(overrides: Record<string, unknown> = {}) {
     reward: 120,
     maxCompletions: 3,
     estimatedTime: 90,
-    deadline: new Date(Date.now() + 3 * DAY).toISOString(),
+    // Whole seconds plus 789 ms: the task keeps whole seconds (its deadline is also the escrow's uint64).
+    deadline: new Date(Math.floor(Date.now() / 1000) * 1000 + 3 * DAY + 789).toISOString(),
     isActive: true,
     ...overrides,
   };
@@ -27,7 +28,7 @@ function body(overrides: Record<string, unknown> = {}) {
 
 const TASK_KEYS = [
   'category', 'chainId', 'chainTaskId', 'completions', 'contractAddress', 'createdAt', 'creatorId', 'deadline',
-  'description', 'escrowAddress', 'escrowAmount', 'estimatedTime', 'fundingStatus', 'id', 'isActive', 'maxCompletions',
+  'description', 'escrowAddress', 'escrowAmount', 'estimatedTime', 'funding', 'fundingStatus', 'id', 'isActive', 'maxCompletions',
   'pendingSubmissions', 'requirements', 'reward', 'submissionType', 'title', 'tokenAddress', 'totalSubmissions',
 ].sort();
 
@@ -43,6 +44,9 @@ describe('tasks API', () => {
     const sent = body({ creatorId: 999, contractAddress: '0x' + '33'.repeat(20), completions: 7 });
     const res = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).send(sent).expect(201);
     expect(Object.keys(res.body).sort()).toEqual(TASK_KEYS);
+    const deadline = new Date(Math.floor(Date.parse(sent.deadline) / 1000) * 1000);
+    const unix = BigInt(deadline.getTime() / 1000);
+    const args = { taskId: String(res.body.id), reward: (120n * 10n ** 18n).toString(), maxCompletions: '3', deadline: unix.toString() };
     expect(res.body).toEqual({
       id: expect.any(Number),
       title: 'Design a logo',
@@ -56,7 +60,7 @@ describe('tasks API', () => {
       totalSubmissions: 0,
       pendingSubmissions: 0,
       estimatedTime: 90,
-      deadline: sent.deadline,
+      deadline: deadline.toISOString(),
       submissionType: 'file',
       isActive: true,
       contractAddress: ESCROW, // from configuration, not the body
@@ -67,6 +71,21 @@ describe('tasks API', () => {
       chainId: 31337,
       tokenAddress: TOKEN,
       escrowAddress: ESCROW,
+      funding: {
+        status: 'awaiting_funding',
+        chainId: 31337,
+        tokenAddress: TOKEN,
+        escrowAddress: ESCROW,
+        funder: creator.wallet,
+        method: 'fund',
+        args,
+        amount: (360n * 10n ** 18n).toString(),
+        escrowKey: escrowKey(creator.wallet, { ...args }),
+        // 7-day review window (default), approvals close 1 h before it ends; refund opens 1 s after it.
+        reviewUntil: new Date(deadline.getTime() + 7 * DAY - 3600_000).toISOString(),
+        refundableAt: new Date(deadline.getTime() + 7 * DAY + 1000).toISOString(),
+        anomalies: [],
+      },
     });
     // Not listed, not visible to others, visible to its creator.
     const list = await request(ctx.http).get('/api/tasks').expect(200);
@@ -79,14 +98,52 @@ describe('tasks API', () => {
     expect(before.body.items.map((t: { id: number }) => t.id)).not.toContain(res.body.id);
 
     // Once the chain confirms the escrow it is public, at once (the page cache follows the read models).
-    await ctx.commands.execute(new RecordTaskFundingCommand(res.body.id, chainFact(), creator.wallet, escrowAmount(120, 3)));
+    const funding = fundedLog(res.body.id, creator.wallet, { reward: 120, maxCompletions: 3, deadline });
+    await applyLogs(ctx.commands, res.body.id, funding);
     const after = await request(ctx.http).get(`/api/tasks/${res.body.id}`).expect(200);
     expect(after.body.fundingStatus).toBe('funded');
+    expect(after.body.funding).toMatchObject({ status: 'funded', funder: creator.wallet, escrowKey: funding.key, anomalies: [] });
     const listed = await request(ctx.http).get('/api/tasks').expect(200);
     expect(listed.body.map((t: { id: number }) => t.id)).toContain(res.body.id);
     const after2 = await request(ctx.http).get(page).expect(200);
     expect(after2.body.items[0].id).toBe(res.body.id);
     expect(after2.body.total).toBe(before.body.total + 1);
+  });
+
+  it('funding object: a stranger\'s funding is an anomaly the creator and admins see (with recovery), others never; the creator still funds', async () => {
+    const creator = await actor(ctx);
+    const other = await actor(ctx);
+    const admin = await actor(ctx, { admin: true });
+    const created = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).send(body({ reward: 5, maxCompletions: 2 })).expect(201);
+    const id = created.body.id;
+    const terms = { reward: 5, maxCompletions: 2, deadline: new Date(created.body.deadline) };
+    const stranger = Wallet.createRandom().address;
+    await applyLogs(ctx.commands, id, fundedLog(id, stranger, terms));
+    const seen = await request(ctx.http).get(`/api/tasks/${id}`).set('Cookie', creator.cookie).expect(200);
+    expect(seen.body.fundingStatus).toBe('anomaly');
+    expect(seen.body.funding.status).toBe('anomaly');
+    // The fund arguments and key stay the creator's: the stranger's escrow is another key.
+    expect(seen.body.funding.escrowKey).toBe(created.body.funding.escrowKey);
+    expect(seen.body.funding.anomalies).toEqual([{
+      kind: 'foreign_funder',
+      reason: `funded by ${stranger}, not by the creator's linked wallet ${creator.wallet}`,
+      txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      recovery: `Only the wallet that funded it (${stranger}) can refund that escrow, after ${created.body.funding.refundableAt}. ` +
+        `To fund this task, call fund from your linked wallet ${creator.wallet} with the exact arguments shown.`,
+    }]);
+    expect((await request(ctx.http).get(`/api/tasks/${id}`).set('Cookie', admin.cookie).expect(200)).body.funding.anomalies).toHaveLength(1);
+    await request(ctx.http).get(`/api/tasks/${id}`).set('Cookie', other.cookie).expect(404);
+    expect((await request(ctx.http).get('/api/tasks')).body.map((t: { id: number }) => t.id)).not.toContain(id);
+
+    // The creator funds with the exact arguments: funded, listed; the anomaly stays visible to creator and admins only.
+    const good = fundedLog(id, creator.wallet, terms);
+    await applyLogs(ctx.commands, id, good);
+    const listed = (await request(ctx.http).get('/api/tasks').set('Cookie', other.cookie).expect(200)).body.find((t: { id: number }) => t.id === id);
+    expect(listed.funding).toMatchObject({ status: 'funded', escrowKey: good.key, funder: creator.wallet, anomalies: [] });
+    const own = await request(ctx.http).get(`/api/tasks/${id}`).set('Cookie', creator.cookie).expect(200);
+    expect(own.body.funding.anomalies.map((a: { kind: string }) => a.kind)).toEqual(['foreign_funder']);
+    const dash = await request(ctx.http).get('/api/dashboard').set('Cookie', creator.cookie).expect(200);
+    expect(dash.body.createdTasks.find((t: { id: number }) => t.id === id).funding.anomalies).toHaveLength(1);
   });
 
   it('accepts the form\'s numbers as text and defaults isActive to true', async () => {

@@ -1,5 +1,5 @@
 import { Interface } from 'ethers';
-import { AppEscrowClaim, appRemaining, escrowDifferences } from '@cent/backend';
+import { AppEscrowClaim, appRemaining, escrowDifferences, openAnomalies } from '@cent/backend';
 import { Pool } from 'pg';
 import { escrowInterface } from '../chain/escrow-logs';
 import { JsonRpc, toHex } from '../chain/json-rpc';
@@ -69,7 +69,7 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
   }
 
   const appTasks = await db.query(
-    `SELECT t.id, t.funding_status, t.funding_anomaly, t.escrow_amount::text, t.released_amount::text,
+    `SELECT t.id, t.funding_status, t.anomalies, t.escrow_amount::text, t.released_amount::text,
             (SELECT count(*)::int FROM submissions s WHERE s.task_id = t.id AND s.payout_status = 'released') AS paid
        FROM tasks t ORDER BY t.id`,
   );
@@ -94,7 +94,7 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
           escrowAmount: app.escrow_amount,
           releasedAmount: app.released_amount,
           paidCount: app.paid,
-          fundingAnomaly: app.funding_anomaly,
+          anomalies: openAnomalies(app.anomalies),
         }
       : null;
     const line: TaskLine = {

@@ -1,4 +1,5 @@
 import { Wallet, zeroPadValue, toBeHex } from 'ethers';
+import { escrowKey } from '@cent/backend';
 import { decodeEscrowLog, escrowInterface } from './escrow-logs';
 import { RawLog } from './chain-reader';
 
@@ -19,17 +20,20 @@ describe('decodeEscrowLog', () => {
     const d = decodeEscrowLog(rawLog('TaskFunded', [7, creator, 10n ** 18n, 3, 1_900_000_000, 3n * 10n ** 18n]), 31337)!;
     expect(d).toMatchObject({ event: 'TaskFunded', taskId: '7', submissionId: null });
     expect(d.fact).toEqual({ chainId: 31337, txHash: '0x' + 'cd'.repeat(32), blockHash: '0x' + 'ab'.repeat(32), blockNumber: 16, logIndex: 2 });
-    expect(d.domain).toEqual({ kind: 'funded', fact: d.fact, funder: creator.toLowerCase(), amount: 3n * 10n ** 18n });
+    const terms = { reward: 10n ** 18n, maxCompletions: 3n, deadline: 1_900_000_000n };
+    expect(d.domain).toEqual({
+      kind: 'funded', fact: d.fact, key: escrowKey(creator, { taskId: 7, ...terms }), funder: creator.toLowerCase(), ...terms, amount: 3n * 10n ** 18n,
+    });
   });
 
   it('decodes RewardReleased', () => {
     const d = decodeEscrowLog(rawLog('RewardReleased', [9, 123, recipient, 5n * 10n ** 18n, creator]), 1)!;
-    expect(d.domain).toEqual({ kind: 'released', fact: d.fact, submissionId: 123, recipient: recipient.toLowerCase(), amount: 5n * 10n ** 18n });
+    expect(d.domain).toEqual({ kind: 'released', fact: d.fact, key: null, submissionId: 123, recipient: recipient.toLowerCase(), amount: 5n * 10n ** 18n });
   });
 
   it('decodes TaskRefunded', () => {
     const d = decodeEscrowLog(rawLog('TaskRefunded', [9, creator, 42n]), 1)!;
-    expect(d.domain).toEqual({ kind: 'refunded', fact: d.fact, amount: 42n });
+    expect(d.domain).toEqual({ kind: 'refunded', fact: d.fact, key: null, funder: creator.toLowerCase(), amount: 42n });
   });
 
   it('keeps ids the backend cannot have as rejected (domain null) and ignores other events', () => {

@@ -1,5 +1,6 @@
 import { Interface } from 'ethers';
 import { TaskEscrowAbi } from '@cent/contracts';
+import { escrowKey } from '@cent/backend';
 import type { ChainFact, EscrowLog } from '@cent/backend';
 import { RawLog } from './chain-reader';
 
@@ -53,16 +54,20 @@ export function decodeEscrowLog(raw: RawLog, chainId: number): DecodedLog | null
   const taskIdBig = BigInt(raw.topics[1]);
   const taskId = smallId(taskIdBig);
   if (event === 'TaskFunded') {
-    const amount = word(raw.data, 3);
+    // v1 logs carry no key: the key v2 derives from the same funder and terms stands in for it.
+    const funder = addressTopic(raw.topics[2]);
+    const terms = { reward: word(raw.data, 0), maxCompletions: word(raw.data, 1), deadline: word(raw.data, 2) };
     return {
       taskId: taskIdBig.toString(), submissionId: null, event, fact,
-      domain: taskId === null ? null : { kind: 'funded', fact, funder: addressTopic(raw.topics[2]), amount },
+      domain: taskId === null ? null : {
+        kind: 'funded', fact, key: escrowKey(funder, { taskId: taskIdBig, ...terms }), funder, ...terms, amount: word(raw.data, 3),
+      },
     };
   }
   if (event === 'TaskRefunded') {
     return {
       taskId: taskIdBig.toString(), submissionId: null, event, fact,
-      domain: taskId === null ? null : { kind: 'refunded', fact, amount: word(raw.data, 0) },
+      domain: taskId === null ? null : { kind: 'refunded', fact, key: null, funder: addressTopic(raw.topics[2]), amount: word(raw.data, 0) },
     };
   }
   const submissionIdBig = BigInt(raw.topics[2]);
@@ -75,6 +80,6 @@ export function decodeEscrowLog(raw: RawLog, chainId: number): DecodedLog | null
     domain:
       taskId === null || submissionId === null
         ? null
-        : { kind: 'released', fact, submissionId, recipient: addressTopic(raw.topics[3]), amount: word(raw.data, 0) },
+        : { kind: 'released', fact, key: null, submissionId, recipient: addressTopic(raw.topics[3]), amount: word(raw.data, 0) },
   };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import { Logger, sleep } from '../chain/json-rpc';
+import { LeaderToken } from './leader-fence';
 
 /** A stable signed 64-bit advisory lock key for a name. */
 export function lockKey(name: string): string {
@@ -25,24 +26,39 @@ export class AdvisoryLeadership {
     private readonly pollMs = 1_000,
   ) {}
 
-  /** Waits until this instance holds the lock; resolves with a promise that settles when it is lost. */
-  async acquire(): Promise<{ lost: Promise<void> }> {
+  /**
+   * Waits until this instance holds the lock; resolves with a promise that settles when it is lost, and
+   * the fencing token of this leadership (a new epoch in leader_epochs, see LeaderFence).
+   */
+  async acquire(): Promise<{ lost: Promise<void>; token: LeaderToken }> {
     let announced = false;
     while (!this.stopped) {
+      let client: Client | null = null;
       try {
-        const client = new Client({ connectionString: this.databaseUrl, application_name: `cent-indexer-lock` });
+        client = new Client({ connectionString: this.databaseUrl, application_name: `cent-indexer-lock` });
         client.on('error', () => undefined); // surfaced through the heartbeat below
         await client.connect();
         const rows = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock($1::bigint) AS ok`, [lockKey(this.name)]);
         if (rows.rows[0].ok) {
+          // Waits for the old leader's fenced work still running (it holds the epoch row FOR SHARE).
+          const epoch = await client.query<{ epoch: string; pid: number }>(
+            `INSERT INTO leader_epochs (name, epoch) VALUES ($1, 1)
+             ON CONFLICT (name) DO UPDATE SET epoch = leader_epochs.epoch + 1
+             RETURNING epoch::text AS epoch, pg_backend_pid() AS pid`,
+            [this.name],
+          );
+          const token: LeaderToken = { name: this.name, epoch: epoch.rows[0].epoch, lockPid: epoch.rows[0].pid, lockKey: lockKey(this.name) };
           this.client = client;
-          this.logger.log(`leadership acquired (${this.name})`);
-          return { lost: this.watch(client) };
+          this.logger.log(`leadership acquired (${this.name}, epoch ${token.epoch})`);
+          return { lost: this.watch(client), token };
         }
         await client.end().catch(() => undefined);
         if (!announced) this.logger.log(`another indexer holds the lock (${this.name}); standing by`);
         announced = true;
       } catch (err) {
+        // Never keep a connection that may hold the lock without us leading through it.
+        this.client = null;
+        await client?.end().catch(() => undefined);
         this.logger.warn(`leadership: database unavailable: ${(err as Error).message}`);
       }
       await sleep(this.pollMs);

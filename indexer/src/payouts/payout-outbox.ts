@@ -1,16 +1,31 @@
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { Fees } from './fee-policy';
+import { ReleaseRequest } from './release-call';
 
-export type PayoutTxStatus = 'signed' | 'mined' | 'reverted' | 'dropped';
+/**
+ * signed: may still be mined · mined: in a block (status 1) · reverted: in a block, status 0 ·
+ * superseded: another attempt of its nonce was mined · dropped: its nonce was used by another transaction.
+ */
+export type PayoutTxStatus = 'signed' | 'mined' | 'reverted' | 'superseded' | 'dropped';
 
-export interface PayoutTx {
+/** One signed transaction (an attempt: a fee-bumped replacement is another attempt of the same nonce). */
+export interface PayoutTx extends ReleaseRequest {
   id: number;
   nonce: number;
-  taskId: number;
-  submissionIds: number[];
-  recipients: string[];
   txHash: string;
   rawTx: string;
   status: PayoutTxStatus;
+  fees: Fees | null;
+  /** The head when it was signed (or reopened after a reorganisation): "left out of N blocks" counts from here. */
+  signedAtBlock: number | null;
+  absentObservations: number;
+}
+
+/** The attempts of one nonce still open (status 'signed'): all carry the same payload. */
+export interface NonceGroup extends ReleaseRequest {
+  nonce: number;
+  /** Oldest first; the last one has the highest fees. */
+  attempts: PayoutTx[];
 }
 
 export interface PayoutCandidate {
@@ -20,6 +35,12 @@ export interface PayoutCandidate {
 }
 
 function toTx(r: Record<string, any>): PayoutTx {
+  const fees: Fees | null =
+    r.max_fee_per_gas !== null && r.max_fee_per_gas !== undefined
+      ? { type: 2, maxFeePerGas: BigInt(r.max_fee_per_gas), maxPriorityFeePerGas: BigInt(r.max_priority_fee_per_gas) }
+      : r.gas_price !== null && r.gas_price !== undefined
+        ? { type: 0, gasPrice: BigInt(r.gas_price) }
+        : null;
   return {
     id: Number(r.id),
     nonce: Number(r.nonce),
@@ -29,23 +50,35 @@ function toTx(r: Record<string, any>): PayoutTx {
     txHash: r.tx_hash,
     rawTx: r.raw_tx,
     status: r.status,
+    fees,
+    signedAtBlock: r.signed_at_block === null || r.signed_at_block === undefined ? null : Number(r.signed_at_block),
+    absentObservations: r.absent_observations ?? 0,
   };
 }
 
+export type NewPayoutTx = Omit<PayoutTx, 'id' | 'status' | 'absentObservations'>;
+
 /**
  * The payout worker's outbox (payout_transactions). A row is written, with the signed bytes, BEFORE the
- * transaction is broadcast; 'signed' rows are open (may still be mined) and 'mined' rows paid their
- * submissions. A submission that appears in an open or mined row never gets another transaction.
+ * transaction is broadcast. A submission that appears in an open ('signed') or 'mined' row never gets
+ * another nonce: only the attempts of that one nonce compete, and at most one of them can be mined.
  */
 export class PayoutOutbox {
   constructor(private readonly db: DataSource, private readonly chainId: number, private readonly sender: string) {}
 
-  async open(): Promise<PayoutTx[]> {
+  /** Open nonces with their attempts, lowest nonce first. */
+  async openGroups(): Promise<NonceGroup[]> {
     const rows = await this.db.query(
       `SELECT * FROM payout_transactions WHERE chain_id = $1 AND sender = $2 AND status = 'signed' ORDER BY nonce, id`,
       [this.chainId, this.sender],
     );
-    return rows.map(toTx);
+    const groups = new Map<number, NonceGroup>();
+    for (const tx of (rows as Array<Record<string, any>>).map(toTx)) {
+      const g = groups.get(tx.nonce) ?? { nonce: tx.nonce, taskId: tx.taskId, submissionIds: tx.submissionIds, recipients: tx.recipients, attempts: [] };
+      g.attempts.push(tx);
+      groups.set(tx.nonce, g);
+    }
+    return [...groups.values()];
   }
 
   /** Mined transactions whose submissions the read model does not show as released (yet, or any more). */
@@ -68,19 +101,72 @@ export class PayoutOutbox {
     return rows[0].n === null ? null : Number(rows[0].n);
   }
 
-  async insert(tx: Omit<PayoutTx, 'id' | 'status'>): Promise<PayoutTx> {
-    const rows = await this.db.query(
-      `INSERT INTO payout_transactions (chain_id, sender, nonce, task_id, submission_ids, recipients, tx_hash, raw_tx, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'signed') RETURNING *`,
-      [this.chainId, this.sender, tx.nonce, tx.taskId, tx.submissionIds, tx.recipients, tx.txHash, tx.rawTx],
+  /** Written inside the leader's fenced transaction (LeaderFence.run), before any broadcast. */
+  async insert(m: EntityManager, tx: NewPayoutTx): Promise<PayoutTx> {
+    const fees = tx.fees;
+    const rows = await m.query(
+      `INSERT INTO payout_transactions (chain_id, sender, nonce, task_id, submission_ids, recipients, tx_hash, raw_tx, status,
+                                        max_fee_per_gas, max_priority_fee_per_gas, gas_price, signed_at_block)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'signed', $9, $10, $11, $12) RETURNING *`,
+      [
+        this.chainId, this.sender, tx.nonce, tx.taskId, tx.submissionIds, tx.recipients, tx.txHash, tx.rawTx,
+        fees?.type === 2 ? fees.maxFeePerGas.toString() : null,
+        fees?.type === 2 ? fees.maxPriorityFeePerGas.toString() : null,
+        fees?.type === 0 ? fees.gasPrice.toString() : null,
+        tx.signedAtBlock,
+      ],
     );
     return toTx(rows[0]);
   }
 
-  async setStatus(id: number, status: PayoutTxStatus, blockNumber: number | null = null, error: string | null = null): Promise<void> {
+  /** The attempt that made it into a block: mined or reverted; its open siblings lost (superseded). */
+  async settle(winner: PayoutTx, status: 'mined' | 'reverted', blockNumber: number, error: string | null = null): Promise<void> {
+    await this.db.transaction(async (m) => {
+      await m.query(
+        `UPDATE payout_transactions SET status = $2, block_number = $3, error = coalesce($4, error), absent_observations = 0, updated_at = now()
+          WHERE id = $1`,
+        [winner.id, status, blockNumber, error],
+      );
+      await m.query(
+        `UPDATE payout_transactions SET status = 'superseded', updated_at = now()
+          WHERE chain_id = $1 AND sender = $2 AND nonce = $3 AND id <> $4 AND status = 'signed'`,
+        [this.chainId, this.sender, winner.nonce, winner.id],
+      );
+    });
+  }
+
+  /** None of the nonce's attempts can be mined any more: their submissions are free for a new nonce. */
+  async dropNonce(nonce: number, reason: string): Promise<void> {
     await this.db.query(
-      `UPDATE payout_transactions SET status = $2, block_number = $3, error = coalesce($4, error), updated_at = now() WHERE id = $1`,
-      [id, status, blockNumber, error],
+      `UPDATE payout_transactions SET status = 'dropped', error = $4, updated_at = now()
+        WHERE chain_id = $1 AND sender = $2 AND nonce = $3 AND status = 'signed'`,
+      [this.chainId, this.sender, nonce, reason],
+    );
+  }
+
+  /** Counts one more "absent" observation of the nonce (or resets it to 0); returns the new count. */
+  async observeAbsence(nonce: number, absent: boolean): Promise<number> {
+    // A SELECT around the UPDATE: TypeORM answers a bare UPDATE ... RETURNING as [rows, count].
+    const rows: Array<{ n: number | null }> = await this.db.query(
+      `WITH u AS (
+         UPDATE payout_transactions SET absent_observations = CASE WHEN $4 THEN absent_observations + 1 ELSE 0 END
+          WHERE chain_id = $1 AND sender = $2 AND nonce = $3 AND status = 'signed'
+          RETURNING absent_observations)
+       SELECT max(absent_observations)::int AS n FROM u`,
+      [this.chainId, this.sender, nonce, absent],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * A mined attempt's block was reorganised away: every attempt of its nonce may be mined again. They count
+   * as pending since `head` (the blocks before it say nothing about their fees).
+   */
+  async reopenNonce(nonce: number, head: number): Promise<void> {
+    await this.db.query(
+      `UPDATE payout_transactions SET status = 'signed', block_number = NULL, absent_observations = 0, signed_at_block = $4, updated_at = now()
+        WHERE chain_id = $1 AND sender = $2 AND nonce = $3 AND status IN ('mined', 'superseded')`,
+      [this.chainId, this.sender, nonce, head],
     );
   }
 

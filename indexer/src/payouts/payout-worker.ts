@@ -1,12 +1,14 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { Transaction, Wallet } from 'ethers';
-import { RecordPayoutFailedCommand, RecordPayoutSentCommand } from '@cent/backend';
-import { escrowInterface } from '../chain/escrow-logs';
-import { crashPoint } from '../crash-point';
-import { JsonRpc, Logger, RpcError, sleep, toHex } from '../chain/json-rpc';
+import { Wallet } from 'ethers';
+import { JsonRpc, Logger } from '../chain/json-rpc';
 import { WorkerLoop } from '../chain/worker-loop';
-import { PayoutCandidate, PayoutOutbox, PayoutTx } from './payout-outbox';
+import { LeaderFence, LeaderToken, LostLeadershipError } from '../leadership/leader-fence';
+import { FeeMarket, FeePolicy } from './fee-policy';
+import { PayoutCandidate, PayoutOutbox } from './payout-outbox';
+import { PayoutSender } from './payout-sender';
+import { ReceiptTracker, reportFailed } from './receipt-tracker';
+import { ReleaseRequest, encodeRelease, paidFlags, simulateRelease } from './release-call';
 
 export interface PayoutWorkerOptions {
   chainId: number;
@@ -18,46 +20,44 @@ export interface PayoutWorkerOptions {
   maxBatch?: number;
   /** Reverted transactions per submission before its payout is reported as a permanent failure. */
   maxReverts?: number;
-}
-
-/** Escrow errors no retry can fix: the payout is reported failed (permanent) for an admin. */
-const PERMANENT_ERRORS = new Set([
-  'TaskNotFunded', 'TaskAlreadyRefunded', 'NotCreatorOrReleaser', 'ZeroRecipient', 'MaxCompletionsExceeded',
-  'LengthMismatch', 'EmptyBatch',
-]);
-
-interface Receipt {
-  status: string;
-  blockNumber: string;
+  /** Open nonces at once (the pipeline's bound). */
+  maxInFlight: number;
+  /** Fee cap (wei) and replacement bump (percent, >= 10). */
+  maxFeePerGas: bigint;
+  feeBumpPercent: number;
+  stuckBlocks: number;
+  dropConfirmations: number;
 }
 
 /**
- * Sends the releases of approved submissions from the releaser key, exactly once.
+ * Sends the releases of approved submissions from the releaser key, exactly once, without waiting for
+ * receipts: every tick first follows the open nonces (ReceiptTracker: receipts, fee-bumped replacements,
+ * confirmed drops), then signs new payouts with the next explicit nonces while fewer than `maxInFlight`
+ * are open, so many tasks' payouts are in flight at once and none waits for another's receipt.
  *
- * Per task, the requests queued within `batchWindowMs` go out as one releaseBatch (release for one).
- * The protocol, crash-safe at every point:
- *   1. skip submissions the escrow already reports paid (`isPaid`): the indexer records those;
- *   2. simulate (eth_estimateGas): an escrow error that no retry fixes becomes RecordPayoutFailed(permanent);
- *   3. sign with an explicit nonce and store the signed bytes and hash in the outbox BEFORE broadcasting;
- *   4. broadcast, then RecordPayoutSent (the UI shows "pending" with the hash);
- *   5. resolve open rows: a receipt settles them (mined / reverted); no receipt while the sender's nonce
- *      is still unused means "not mined yet": the SAME bytes are broadcast again (after a crash, or when a
- *      node forgot them); no receipt while the nonce was consumed by another transaction means it can
- *      never be mined ("dropped") and only then are its submissions free for a new transaction.
- * A submission is in at most one transaction that can still be mined, so it is never paid twice, and
- * never relying on the contract's revert; the contract's per-submission guard remains the last defence.
- * A mined transaction that a reorganisation drops goes back to "signed" (same bytes, same nonce).
+ * Per task, the requests queued within `batchWindowMs` go out as one releaseBatch (release for one). Before
+ * signing: submissions the escrow reports paid are skipped (the indexer records those), and the release is
+ * simulated; an escrow error no retry fixes becomes RecordPayoutFailed(permanent). Signing, storing and
+ * broadcasting follow the outbox protocol (PayoutSender), fenced by the leadership token.
  */
 export class PayoutWorker {
   private readonly wallet: Wallet;
   private readonly outbox: PayoutOutbox;
+  private readonly sender: PayoutSender;
+  private readonly tracker: ReceiptTracker;
+  private readonly fees: FeePolicy;
   private readonly loop: WorkerLoop;
+  private fence: LeaderFence | null = null;
+  /** Set by stop(): a tick in progress sends nothing more. */
+  private halted = false;
+  /** The first tick after a start re-sends every open transaction (a crash may have cut the last send). */
+  private afterStart = true;
   /** Per-task retry backoff after a transient failure (in memory: a restart simply retries at once). */
   private readonly backoff = new Map<number, { until: number; delay: number }>();
 
   constructor(
     private readonly rpc: JsonRpc,
-    db: DataSource,
+    private readonly db: DataSource,
     private readonly commands: CommandBus,
     private readonly opts: PayoutWorkerOptions,
     private readonly logger: Logger,
@@ -65,6 +65,15 @@ export class PayoutWorker {
     // Without payouts (follower only) there is no key: a throwaway one keeps the type simple; it never sends.
     this.wallet = opts.privateKey ? new Wallet(opts.privateKey) : (Wallet.createRandom() as unknown as Wallet);
     this.outbox = new PayoutOutbox(db, opts.chainId, this.wallet.address);
+    this.fees = new FeePolicy({ maxFeePerGas: opts.maxFeePerGas, bumpPercent: opts.feeBumpPercent });
+    this.sender = new PayoutSender(rpc, this.outbox, commands, this.wallet, { chainId: opts.chainId, escrow: opts.escrow }, logger);
+    this.tracker = new ReceiptTracker(rpc, this.outbox, this.sender, this.fees, commands, {
+      escrow: opts.escrow,
+      sender: this.wallet.address,
+      dropConfirmations: opts.dropConfirmations,
+      stuckBlocks: opts.stuckBlocks,
+      maxReverts: opts.maxReverts ?? 3,
+    }, logger);
     this.loop = new WorkerLoop('payout worker', logger, opts.pollMs, async () => {
       await this.tick();
       return false;
@@ -75,76 +84,44 @@ export class PayoutWorker {
     return this.wallet.address;
   }
 
-  start(): void {
+  /** The fence of the leadership this worker runs under (null before it led). */
+  get fencing(): LeaderFence | null {
+    return this.fence;
+  }
+
+  /** Runs while this leadership lasts: every store and broadcast is fenced by its token. */
+  start(token: LeaderToken): void {
+    this.lead(token);
+    this.halted = false;
     this.loop.start();
   }
 
+  /** Takes a leadership token without starting the loop (tests drive `tick` themselves). */
+  lead(token: LeaderToken): void {
+    this.fence = new LeaderFence(this.db, token);
+    this.afterStart = true;
+  }
+
   stop(): Promise<void> {
+    this.halted = true;
     return this.loop.stop();
   }
 
-  private get stopped(): boolean {
-    return this.loop.isStopped;
-  }
-
   async tick(): Promise<void> {
-    await this.resolveOpen();
-    await this.reopenDroppedByReorg();
-    await this.sendReady();
+    const fence = this.fence;
+    if (!fence) throw new Error('payout worker started without leadership');
+    // One view of the fee market and head per tick, read only when there is something to do (an idle
+    // worker costs the RPC nothing but nothing changes either).
+    let market: Promise<FeeMarket> | null = null;
+    const marketOnce = () => (market ??= FeePolicy.market(this.rpc));
+    await this.tracker.reopenDroppedByReorg(marketOnce);
+    const open = await this.tracker.resolve(fence, marketOnce, this.afterStart);
+    this.afterStart = false;
+    await this.sendReady(fence, marketOnce, open);
   }
 
-  // ---- 5. open transactions ----------------------------------------------------------------------
-
-  private async resolveOpen(): Promise<void> {
-    const open = await this.outbox.open();
-    if (!open.length) return;
-    // Read the nonce BEFORE the receipts: a nonce consumed at that time with no receipt afterwards can
-    // only have been consumed by another transaction.
-    const usedNonces = Number(await this.rpc.call<string>('eth_getTransactionCount', [this.wallet.address, 'latest']));
-    for (const tx of open) {
-      if (this.stopped) return;
-      const receipt = await this.rpc.call<Receipt | null>('eth_getTransactionReceipt', [tx.txHash]);
-      if (receipt) {
-        await this.settle(tx, receipt);
-      } else if (usedNonces > tx.nonce) {
-        this.logger.warn(`payout tx ${tx.txHash} (nonce ${tx.nonce}) can no longer be mined: its nonce was used by another transaction`);
-        await this.outbox.setStatus(tx.id, 'dropped', null, 'nonce used by another transaction');
-      } else {
-        await this.broadcast(tx);
-        await this.commands.execute(new RecordPayoutSentCommand(tx.taskId, tx.submissionIds, tx.txHash));
-      }
-    }
-  }
-
-  private async settle(tx: PayoutTx, receipt: Receipt): Promise<void> {
-    const block = Number(receipt.blockNumber);
-    if (receipt.status === '0x1') {
-      await this.outbox.setStatus(tx.id, 'mined', block);
-      return;
-    }
-    await this.outbox.setStatus(tx.id, 'reverted', block, 'reverted on chain');
-    const reason = (await this.simulate(tx.taskId, tx.submissionIds, tx.recipients)) ?? `transaction ${tx.txHash} reverted`;
-    const counts = await this.outbox.revertCounts(tx.submissionIds);
-    const permanent = PERMANENT_ERRORS.has(reason.split('(')[0]);
-    const exhausted = tx.submissionIds.filter((id) => permanent || (counts.get(id) ?? 0) >= (this.opts.maxReverts ?? 3));
-    this.logger.warn(`payout tx ${tx.txHash} reverted (${reason})`);
-    if (exhausted.length) await this.fail(tx.taskId, exhausted, reason);
-  }
-
-  /** A mined payout whose receipt disappeared (reorganisation): the same bytes become open again. */
-  private async reopenDroppedByReorg(): Promise<void> {
-    for (const tx of await this.outbox.minedAwaitingRelease()) {
-      const receipt = await this.rpc.call<Receipt | null>('eth_getTransactionReceipt', [tx.txHash]);
-      if (!receipt) {
-        this.logger.warn(`payout tx ${tx.txHash} is no longer on the chain (reorganisation): re-sending the same transaction`);
-        await this.outbox.setStatus(tx.id, 'signed');
-      }
-    }
-  }
-
-  // ---- 1-4. new transactions ---------------------------------------------------------------------
-
-  private async sendReady(): Promise<void> {
+  private async sendReady(fence: LeaderFence, marketOnce: () => Promise<FeeMarket>, open: number): Promise<void> {
+    if (open >= this.opts.maxInFlight) return;
     const candidates = await this.outbox.candidates();
     if (!candidates.length) return;
     const byTask = new Map<number, PayoutCandidate[]>();
@@ -152,16 +129,16 @@ export class PayoutWorker {
     const now = Date.now();
     const max = this.opts.maxBatch ?? 100;
     for (const [taskId, group] of byTask) {
-      if (this.stopped) return;
+      if (this.halted || open >= this.opts.maxInFlight) return;
       const wait = this.backoff.get(taskId);
       if (wait && wait.until > now) continue;
       const oldest = Math.min(...group.map((c) => c.queuedAt.getTime()));
       if (oldest + this.opts.batchWindowMs > now && group.length < max) continue; // let the batch fill
-      const ids = group.slice(0, max).map((c) => c.submissionId);
       try {
-        await this.send(taskId, ids);
+        if (await this.send(fence, marketOnce, taskId, group.slice(0, max).map((c) => c.submissionId))) open++;
         this.backoff.delete(taskId);
       } catch (err) {
+        if (err instanceof LostLeadershipError) throw err;
         const delay = Math.min(30_000, (wait?.delay ?? 250) * 2);
         this.backoff.set(taskId, { until: Date.now() + delay, delay });
         this.logger.warn(`payout of task ${taskId} failed, retrying in ${delay} ms: ${(err as Error).message}`);
@@ -169,126 +146,28 @@ export class PayoutWorker {
     }
   }
 
-  private async send(taskId: number, candidateIds: number[]): Promise<void> {
+  /** Prepares and sends one task's payout; false when there was nothing to send. */
+  private async send(fence: LeaderFence, marketOnce: () => Promise<FeeMarket>, taskId: number, candidateIds: number[]): Promise<boolean> {
     const recipientsById = await this.outbox.recipients(taskId, candidateIds);
-    const paid = await Promise.all(candidateIds.map((id) => this.isPaid(id)));
-    const ids = candidateIds.filter((id, i) => !paid[i] && recipientsById.has(id));
-    if (ids.length < candidateIds.length) {
-      const already = candidateIds.filter((_id, i) => paid[i]);
-      if (already.length) this.logger.log(`submissions ${already.join(', ')} are already paid on chain; the indexer records them`);
+    const withRecipient = candidateIds.filter((id) => recipientsById.has(id));
+    const paid = await paidFlags(this.rpc, this.opts.escrow, { taskId, submissionIds: withRecipient, recipients: [] });
+    const already = withRecipient.filter((_id, i) => paid[i]);
+    if (already.length) this.logger.log(`submissions ${already.join(', ')} are already paid on chain; the indexer records them`);
+    const ids = withRecipient.filter((_id, i) => !paid[i]);
+    if (!ids.length) return false;
+    const req: ReleaseRequest = { taskId, submissionIds: ids, recipients: ids.map((id) => recipientsById.get(id)!) };
+    const failure = await simulateRelease(this.rpc, this.wallet.address, this.opts.escrow, req);
+    if (failure?.kind === 'permanent') {
+      await reportFailed(this.commands, this.logger, taskId, ids, failure.reason);
+      return false;
     }
-    if (!ids.length) return;
-    const recipients = ids.map((id) => recipientsById.get(id)!);
-    const failure = await this.simulate(taskId, ids, recipients);
-    if (failure) {
-      if (PERMANENT_ERRORS.has(failure.split('(')[0])) return this.fail(taskId, ids, failure);
-      throw new Error(`simulation failed: ${failure}`);
-    }
-    const data = this.encode(taskId, ids, recipients);
-    const gas = BigInt(await this.rpc.call<string>('eth_estimateGas', [{ from: this.wallet.address, to: this.opts.escrow, data }]));
+    if (failure) throw new Error(`simulation failed: ${failure.reason}`);
+    const gas = BigInt(await this.rpc.call<string>('eth_estimateGas', [{ from: this.wallet.address, to: this.opts.escrow, data: encodeRelease(req) }]));
     const pending = Number(await this.rpc.call<string>('eth_getTransactionCount', [this.wallet.address, 'pending']));
     const maxOpen = await this.outbox.maxOpenNonce();
     const nonce = Math.max(pending, maxOpen === null ? 0 : maxOpen + 1);
-    const fees = await this.fees();
-    const rawTx = await this.wallet.signTransaction({
-      chainId: this.opts.chainId,
-      to: this.opts.escrow,
-      data,
-      nonce,
-      gasLimit: (gas * 12n) / 10n + 10_000n,
-      value: 0n,
-      ...fees,
-    });
-    const txHash = Transaction.from(rawTx).hash!.toLowerCase();
-    const tx = await this.outbox.insert({ nonce, taskId, submissionIds: ids, recipients, txHash, rawTx });
-    crashPoint('worker:after-sign');
-    await this.broadcast(tx);
-    crashPoint('worker:after-broadcast');
-    await this.commands.execute(new RecordPayoutSentCommand(taskId, ids, txHash));
-    crashPoint('worker:after-sent');
-    this.logger.log(`payout of task ${taskId}, submissions ${ids.join(', ')}: sent ${txHash} (nonce ${nonce})`);
-    await this.awaitReceipt(tx);
-  }
-
-  /** Waits briefly for the receipt so local chains settle in the same tick; open rows are resolved anyway. */
-  private async awaitReceipt(tx: PayoutTx, ms = 3_000): Promise<void> {
-    const until = Date.now() + ms;
-    while (Date.now() < until && !this.stopped) {
-      const receipt = await this.rpc.call<Receipt | null>('eth_getTransactionReceipt', [tx.txHash]);
-      if (receipt) return this.settle(tx, receipt);
-      await sleep(50);
-    }
-  }
-
-  private encode(taskId: number, ids: number[], recipients: string[]): string {
-    return ids.length === 1
-      ? escrowInterface.encodeFunctionData('release', [taskId, ids[0], recipients[0]])
-      : escrowInterface.encodeFunctionData('releaseBatch', [taskId, ids, recipients]);
-  }
-
-  /** Runs the release as a call; returns the escrow's error (e.g. "TaskAlreadyRefunded(7)") or null. */
-  private async simulate(taskId: number, ids: number[], recipients: string[]): Promise<string | null> {
-    try {
-      await this.rpc.call('eth_call', [{ from: this.wallet.address, to: this.opts.escrow, data: this.encode(taskId, ids, recipients) }, 'latest'], isRevert);
-      return null;
-    } catch (err) {
-      if (!isRevert(err)) throw err;
-      const data = (err as RpcError).data;
-      const parsed = typeof data === 'string' ? safeParseError(data) : null;
-      return parsed ?? (err as RpcError).message;
-    }
-  }
-
-  private async isPaid(submissionId: number): Promise<boolean> {
-    const out = await this.rpc.call<string>('eth_call', [
-      { to: this.opts.escrow, data: escrowInterface.encodeFunctionData('isPaid', [submissionId]) },
-      'latest',
-    ]);
-    return BigInt(out) !== 0n;
-  }
-
-  private async fees(): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | { gasPrice: bigint; type: 0 }> {
-    const latest = await this.rpc.call<{ baseFeePerGas?: string }>('eth_getBlockByNumber', ['latest', false]);
-    if (latest.baseFeePerGas === undefined) {
-      return { gasPrice: (BigInt(await this.rpc.call<string>('eth_gasPrice')) * 12n) / 10n, type: 0 };
-    }
-    let tip = 1_000_000_000n;
-    try {
-      tip = BigInt(await this.rpc.request<string>('eth_maxPriorityFeePerGas'));
-    } catch {
-      /* not every node has it: 1 gwei */
-    }
-    return { maxFeePerGas: BigInt(latest.baseFeePerGas) * 2n + tip, maxPriorityFeePerGas: tip };
-  }
-
-  private async broadcast(tx: PayoutTx): Promise<void> {
-    try {
-      await this.rpc.request('eth_sendRawTransaction', [tx.rawTx]);
-    } catch (err) {
-      const msg = (err as Error).message.toLowerCase();
-      // Already in the pool or already mined: the receipt / nonce check settles it.
-      if (/already known|known transaction|nonce too low|already imported|replacement/.test(msg)) return;
-      this.logger.warn(`broadcast of ${tx.txHash} failed (will retry the same bytes): ${(err as Error).message}`);
-    }
-  }
-
-  private async fail(taskId: number, ids: number[], reason: string): Promise<void> {
-    this.logger.error(`payout of task ${taskId}, submissions ${ids.join(', ')} failed permanently: ${reason}`);
-    await this.commands.execute(new RecordPayoutFailedCommand(taskId, ids, `Escrow refused the payout: ${reason}`, true));
+    const market = await marketOnce();
+    await this.sender.sendNew(fence, req, (gas * 12n) / 10n + 10_000n, nonce, this.fees.initial(market), market.head);
+    return true;
   }
 }
-
-function isRevert(err: unknown): boolean {
-  return err instanceof RpcError && (err.code === 3 || /revert/i.test(err.message));
-}
-
-function safeParseError(data: string): string | null {
-  try {
-    const e = escrowInterface.parseError(data);
-    return e ? `${e.name}(${e.args.map((a) => String(a)).join(', ')})` : null;
-  } catch {
-    return null;
-  }
-}
-
-export { toHex };

@@ -79,3 +79,22 @@ export async function submissionRow(db: DataSource, id: number) {
   const rows = await db.query(`SELECT * FROM submissions WHERE id = $1`, [id]);
   return rows[0] as Record<string, any> | undefined;
 }
+
+/** A task funded on chain (and seen funded by the running follower) with one approved submission. */
+export async function approvedSubmission(
+  commands: CommandBus,
+  db: DataSource,
+  chain: EscrowChain,
+  creator: Person & { signer: NonceManager },
+  reward: number,
+): Promise<{ taskId: number; id: number; earner: Person }> {
+  const t = await createAndFundTask(commands, chain, creator, { reward, maxCompletions: 1 });
+  for (let n = 0; (await taskRow(db, t.taskId))?.funding_status !== 'funded'; n++) {
+    if (n > 400) throw new Error(`task ${t.taskId} was not seen funded`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const earner = await registerUser(commands);
+  const id = await submit(commands, t.taskId, earner);
+  await approve(commands, creator, id);
+  return { taskId: t.taskId, id, earner };
+}

@@ -21,6 +21,9 @@ export function indexerEnv(anvilUrl: string, chain: EscrowChain, databaseUrl: st
     TOKEN_ADDRESS: chain.deployment.token,
     ESCROW_DEPLOYMENT_BLOCK: String(chain.deployment.deploymentBlock),
     CONFIRMATIONS: '0',
+    // The test deployment's short review window; approvals close 10 s before it ends.
+    REVIEW_WINDOW_SECONDS: String(chain.deployment.reviewWindow),
+    REVIEW_CLOSE_MARGIN_SECONDS: '10',
     INDEXER_POLL_MS: '50',
     PAYOUT_POLL_MS: '50',
     PAYOUT_BATCH_WINDOW_MS: '150',

@@ -4,7 +4,9 @@ import { Sessions1763700000200 } from './1763700000200-sessions';
 import { Indexer1763700003000 } from './1763700003000-indexer';
 import { AdminValidation1763700004000 } from './1763700004000-admin-validation';
 import { TaskListing1763700002000 } from './1763700002000-task-listing';
-import { Notifications1763700014000 } from './1763700014000-notifications';
+import { TaskFunding1763700005100 } from './1763700005100-task-funding';
+import { PayoutPipeline1763900000000 } from './1763900000000-payout-pipeline';
+import { Notifications1763900001000 } from './1763900001000-notifications';
 
 /** Every migration, in order. Add new ones at the end (never edit one that has shipped). */
-export const MIGRATIONS = [EventStore1763700000000, ReadModels1763700000100, Sessions1763700000200, Indexer1763700003000, AdminValidation1763700004000, TaskListing1763700002000, Notifications1763700014000];
+export const MIGRATIONS = [EventStore1763700000000, ReadModels1763700000100, Sessions1763700000200, Indexer1763700003000, AdminValidation1763700004000, TaskListing1763700002000, TaskFunding1763700005100, PayoutPipeline1763900000000, Notifications1763900001000];

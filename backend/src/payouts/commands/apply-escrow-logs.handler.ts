@@ -12,9 +12,10 @@ const keyOf = (l: EscrowLog) => chainFactKey(l.fact.chainId, l.fact.txHash, l.fa
 /**
  * Returns one outcome per log. Logs whose idempotency key is already in the store are skipped up front
  * (a crash can leave a range half applied, and a re-read range may then hold old and new facts of the
- * same task: the store refuses an append that mixes them). A log a domain rule refuses (unknown
- * submission, a second release of a paid submission) is reported, not thrown, so one odd log never
- * blocks the chain behind it; the audit lists them.
+ * same task: the store refuses an append that mixes them). A funding or release that does not match
+ * what the app decided is an anomaly EVENT (so projections and rebuilds agree); a log no rule can place
+ * (a refund of an escrow the task never saw) is reported, not thrown, so one odd log never blocks the
+ * chain behind it; the audit lists them.
  */
 @CommandHandler(ApplyEscrowLogsCommand)
 export class ApplyEscrowLogsHandler implements ICommandHandler<ApplyEscrowLogsCommand, EscrowLogOutcome[]> {
@@ -37,9 +38,7 @@ export class ApplyEscrowLogsHandler implements ICommandHandler<ApplyEscrowLogsCo
         logs.forEach((log, i) => {
           if (seen.has(keys[i])) return outcomes.push({ result: 'duplicate' });
           try {
-            if (log.kind === 'funded') task.recordFunding(log.fact, log.funder, log.amount, creator?.walletAddress ?? null);
-            else if (log.kind === 'refunded') task.recordRefund(log.fact, log.amount);
-            else task.recordRewardReleased(log.fact, log.submissionId, log.recipient, log.amount);
+            task.applyEscrowLog(log, creator?.walletAddress ?? null);
             outcomes.push({ result: 'applied' });
           } catch (err) {
             if (!(err instanceof DomainError)) throw err;

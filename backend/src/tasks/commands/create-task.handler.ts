@@ -26,9 +26,12 @@ export class CreateTaskHandler implements ICommandHandler<CreateTaskCommand, num
           {
             ...input,
             creatorId,
-            deadline: input.deadline.toISOString(),
+            // Whole seconds: the deadline is also the escrow's uint64 `deadline`, and both must be equal.
+            deadline: new Date(Math.floor(input.deadline.getTime() / 1000) * 1000).toISOString(),
             chainId: this.config.CHAIN_ID,
             contractAddress: this.config.ESCROW_ADDRESS ?? null,
+            reviewWindowSeconds: this.config.REVIEW_WINDOW_SECONDS,
+            reviewCloseMarginSeconds: this.config.REVIEW_CLOSE_MARGIN_SECONDS,
           },
           now,
         ),

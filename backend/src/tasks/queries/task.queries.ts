@@ -20,6 +20,13 @@ export interface TaskPage {
   total: number;
 }
 
+/** A page as cached: rows, so that what depends on the viewer (funding anomalies) is added per request. */
+interface RowPage {
+  rows: TaskRow[];
+  nextCursor: string | null;
+  total: number;
+}
+
 /** Publicly visible: funded (escrow confirmed on chain) and published (not a draft). */
 export const PUBLIC_TASK = `t.funding_status = 'funded' AND t.is_active`;
 /** Someone can still submit: a free slot (the aggregate's rule: pending + approved < max) before the deadline. */
@@ -33,17 +40,17 @@ function escapeLike(s: string): string {
 @Injectable()
 export class TaskQueries {
   /** Pages of the public list (the browser's first page is by far the most asked for). */
-  private readonly pages: ReadCache<TaskPage> | null;
+  private readonly pages: ReadCache<RowPage> | null;
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly projections: ProjectionRunner,
   ) {
-    this.pages = config.LIST_CACHE_TTL_MS > 0 ? new ReadCache<TaskPage>(500, config.LIST_CACHE_TTL_MS) : null;
+    this.pages = config.LIST_CACHE_TTL_MS > 0 ? new ReadCache<RowPage>(500, config.LIST_CACHE_TTL_MS) : null;
   }
 
-  private view = (row: TaskRow): TaskView => toTaskView(row, this.config);
+  private viewFor = (viewer: Viewer | undefined) => (row: TaskRow): TaskView => toTaskView(row, this.config, viewer);
 
   /** GET /api/tasks: the plain array (no paging parameter) or a keyset page. */
   async list(q: ListTasksQuery, viewer: Viewer | undefined): Promise<TaskView[] | TaskPage> {
@@ -71,17 +78,18 @@ export class TaskQueries {
         `SELECT ${TASK_COLUMNS} FROM tasks t WHERE ${where.join(' AND ')} ${orderBy}`,
         params,
       );
-      return rows.map(this.view);
+      return rows.map(this.viewFor(viewer));
     }
 
     // Only `available` for a signed-in viewer depends on who asks.
     const key = JSON.stringify([sort, q.search ?? null, q.category ?? null, q.minReward ?? null, q.maxReward ?? null,
       q.available ?? false, q.available && viewer ? viewer.id : null, q.limit ?? null, q.cursor ?? null]);
     const load = () => this.page(q, sort, where, params, orderBy);
-    return this.pages ? this.pages.get(key, this.projections.position, load) : load();
+    const page = await (this.pages ? this.pages.get(key, this.projections.position, load) : load());
+    return { items: page.rows.map(this.viewFor(viewer)), nextCursor: page.nextCursor, total: page.total };
   }
 
-  private async page(q: ListTasksQuery, sort: TaskSort, where: string[], params: unknown[], orderBy: string): Promise<TaskPage> {
+  private async page(q: ListTasksQuery, sort: TaskSort, where: string[], params: unknown[], orderBy: string): Promise<RowPage> {
     const order = SORT_ORDER[sort];
     const p = (v: unknown) => `$${params.push(v)}`;
     const limit = q.limit ?? 24;
@@ -103,10 +111,10 @@ export class TaskQueries {
       >,
     ]);
     const more = rows.length > limit;
-    const items = (more ? rows.slice(0, limit) : rows).map(this.view);
-    const last = items[items.length - 1];
+    const page = more ? rows.slice(0, limit) : rows;
+    const last = page[page.length - 1];
     const nextCursor = more && last ? encodeCursor(sort, { id: last.id, key: cursorKey(last, order.column) }) : null;
-    return { items, nextCursor, total: counted[0].n };
+    return { rows: page, nextCursor, total: counted[0].n };
   }
 
   /**
@@ -122,16 +130,16 @@ export class TaskQueries {
       [id, viewer?.id ?? -1, viewer?.isAdmin ?? false],
     );
     if (!rows.length) throw notFound(MESSAGES.taskNotFound);
-    return this.view(rows[0]);
+    return this.viewFor(viewer)(rows[0]);
   }
 
   /** Every task of a creator, whatever its funding state (their dashboard), newest first. */
-  async byCreator(creatorId: number): Promise<TaskView[]> {
+  async byCreator(creatorId: number, viewer: Viewer): Promise<TaskView[]> {
     const rows: TaskRow[] = await this.dataSource.query(
       `SELECT ${TASK_COLUMNS} FROM tasks t WHERE t.creator_id = $1 ORDER BY t.created_at DESC, t.id DESC`,
       [creatorId],
     );
-    return rows.map(this.view);
+    return rows.map(this.viewFor(viewer));
   }
 
   /** Who created a task, or null when there is no such task. */
@@ -141,7 +149,7 @@ export class TaskQueries {
   }
 }
 
-function cursorKey(task: TaskView, column: string): number | string {
+function cursorKey(task: TaskRow, column: string): number | string {
   if (column === 'reward') return task.reward;
   const d = column === 'deadline' ? task.deadline : task.createdAt;
   return new Date(d).toISOString();

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { AppConfig } from '../../config/app-config';
 import { ALL_CATEGORIES, FundingStatus, SUBMISSION_TYPES, SubmissionType } from '../task.constants';
+import { FundingRow, TaskFundingView, fundingOf } from './task-funding.view';
 
-const FUNDING: FundingStatus[] = ['awaiting_funding', 'funded', 'refunded', 'funding_anomaly'];
+const FUNDING: FundingStatus[] = ['awaiting_funding', 'funded', 'anomaly', 'refunded'];
 
 /** A task as the API answers it: the spec's Task entity in camelCase plus what a client needs to fund it. */
 export class TaskView {
@@ -24,8 +25,10 @@ export class TaskView {
   @ApiPropertyOptional({ nullable: true, type: String, description: 'The escrow contract (set by the server)' })
   contractAddress!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: Date;
-  @ApiProperty({ enum: FUNDING, description: 'Only funded tasks are listed and open for submissions' })
+  @ApiProperty({ enum: FUNDING, description: 'Same as funding.status. Only funded tasks are listed and open for submissions' })
   fundingStatus!: FundingStatus;
+  @ApiProperty({ type: TaskFundingView, description: 'What a wallet needs to fund the task; the browser reads only this' })
+  funding!: TaskFundingView;
   @ApiProperty({ description: 'The task id used on chain (decimal string)' }) chainTaskId!: string;
   @ApiProperty({ description: 'reward x maxCompletions in token base units (18 decimals), decimal string' })
   escrowAmount!: string;
@@ -40,10 +43,19 @@ export const TASK_COLUMNS = `t.id, t.title, t.description, t.requirements, t.cat
   t.pending_submissions AS "pendingSubmissions", t.estimated_time AS "estimatedTime", t.deadline,
   t.submission_type AS "submissionType", t.is_active AS "isActive", t.contract_address AS "contractAddress",
   t.created_at AS "createdAt", t.funding_status AS "fundingStatus", t.id::text AS "chainTaskId",
-  t.escrow_amount::text AS "escrowAmount", t.chain_id AS "chainId"`;
+  t.escrow_amount::text AS "escrowAmount", t.chain_id AS "chainId", t.escrow_key AS "escrowKey", t.funder,
+  t.review_until AS "reviewUntil", t.refundable_at AS "refundableAt", t.anomalies,
+  (SELECT u.wallet_address FROM users u WHERE u.id = t.creator_id) AS "creatorWallet"`;
 
-export type TaskRow = Omit<TaskView, 'tokenAddress' | 'escrowAddress'>;
+/** Columns only the funding object is made of (not top-level fields of the task JSON). */
+type FundingOnly = 'escrowKey' | 'funder' | 'reviewUntil' | 'refundableAt' | 'anomalies' | 'creatorWallet';
 
-export function toTaskView(row: TaskRow, config: AppConfig): TaskView {
-  return { ...row, tokenAddress: config.TOKEN_ADDRESS ?? null, escrowAddress: config.ESCROW_ADDRESS ?? null };
+export type TaskRow = Omit<TaskView, 'tokenAddress' | 'escrowAddress' | 'funding'> & Pick<FundingRow, FundingOnly>;
+
+export function toTaskView(row: TaskRow, config: AppConfig, viewer: { id: number; isAdmin: boolean } | undefined): TaskView {
+  const { escrowKey: _k, funder: _f, reviewUntil: _r, refundableAt: _a, anomalies: _n, creatorWallet: _w, ...task } = row;
+  const tokenAddress = config.TOKEN_ADDRESS ?? null;
+  const escrowAddress = config.ESCROW_ADDRESS ?? null;
+  const funding = fundingOf(row, { tokenAddress, escrowAddress, viewer });
+  return { ...task, fundingStatus: funding.status, tokenAddress, escrowAddress, funding };
 }

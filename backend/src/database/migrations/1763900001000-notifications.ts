@@ -5,8 +5,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   event's global position), with a partial index for the unread count;
  * - rate_limits: request counters per key and window shared by every backend replica (ThrottlerStorage).
  */
-export class Notifications1763700014000 implements MigrationInterface {
-  name = 'Notifications1763700014000';
+export class Notifications1763900001000 implements MigrationInterface {
+  name = 'Notifications1763900001000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`

@@ -1,0 +1,114 @@
+import { conflict } from '../../common/domain-error';
+import { centToBaseUnits } from '../../common/money';
+import { isWalletAddress } from '../../common/wallet-address';
+import { chainFactKey } from '../../event-store/stored-event';
+import * as E from '../task.events';
+import { ReleasedLog } from './escrow-log';
+import { submissionOf } from './task-submissions';
+import { MESSAGES } from './task.messages';
+import { Evolver, Raised, TaskState, sameHex, withEscrow, withSubmission } from './task.state';
+
+const T = E.TaskEvents;
+
+/** Payouts: requests, the worker's progress, and RewardReleased logs believed only when they match. */
+export const payoutEvolvers: Record<string, Evolver> = {
+  [T.PayoutRequested]: (s, d: E.PayoutRequestedData) => withSubmission(s, d.submissionId, () => ({ payout: 'requested', recipient: d.recipient })),
+  [T.PayoutSent]: (s, d: E.PayoutSentData) =>
+    withSubmission(s, d.submissionId, (sub) => (sub.payout === 'released' ? {} : { payout: 'sent', payoutTxHash: d.txHash })),
+  [T.PayoutFailed]: (s, d: E.PayoutFailedData) => withSubmission(s, d.submissionId, (sub) => (sub.payout === 'released' ? {} : { payout: 'failed' })),
+  [T.RewardReleased]: (s, d: E.RewardReleasedData) => ({
+    ...withSubmission(s, d.submissionId, () => ({ payout: 'released', releasedTxHash: d.txHash })),
+    released: s.released + 1,
+  }),
+  [T.RewardReleaseReverted]: (s, d: E.RewardReleaseRevertedData) => ({
+    ...withSubmission(s, d.submissionId, () => ({ payout: 'requested', releasedTxHash: null })),
+    released: s.released - 1,
+  }),
+  [T.PayoutAnomalyDetected]: (s, d: E.PayoutAnomalyData) =>
+    withEscrow(s, { payoutAnomalies: [...s.escrow.payoutAnomalies, { submissionId: d.submissionId, txHash: d.txHash, logIndex: d.logIndex }] }),
+  [T.PayoutAnomalyReverted]: (s, d: E.PayoutAnomalyRevertedData) =>
+    withEscrow(s, { payoutAnomalies: s.escrow.payoutAnomalies.filter((a) => !(sameHex(a.txHash, d.txHash) && a.logIndex === d.logIndex)) }),
+};
+
+/**
+ * Asks for the on-chain release of an approved submission's reward. Idempotent: a payout already
+ * requested, sent or released is left as it is, so asking twice never pays twice.
+ */
+export function decideRequestPayout(s: TaskState, taskId: number, submissionId: number, recipientWallet: string | null, requestedBy: number | null): Raised[] {
+  const sub = submissionOf(s, submissionId);
+  if (sub.status !== 'approved') throw conflict(MESSAGES.notApproved);
+  if (s.escrow.status === 'refunded') throw conflict(MESSAGES.refunded);
+  if (sub.payout === 'requested' || sub.payout === 'sent' || sub.payout === 'released') return [];
+  if (!recipientWallet || !isWalletAddress(recipientWallet)) {
+    const failed: E.PayoutFailedData = { submissionId, taskId, reason: MESSAGES.invalidWallet(sub.userId), permanent: true };
+    return [{ type: T.PayoutFailed, data: failed }];
+  }
+  const data: E.PayoutRequestedData = {
+    submissionId, taskId, userId: sub.userId, recipient: recipientWallet, amount: centToBaseUnits(s.reward).toString(), requestedBy,
+  };
+  return [{ type: T.PayoutRequested, data }];
+}
+
+export function decidePayoutSent(s: TaskState, taskId: number, submissionId: number, txHash: string): Raised[] {
+  const sub = submissionOf(s, submissionId);
+  if (sub.payout === 'released' || sub.payoutTxHash === txHash) return [];
+  return [{ type: T.PayoutSent, data: { submissionId, taskId, txHash } satisfies E.PayoutSentData }];
+}
+
+export function decidePayoutFailed(s: TaskState, taskId: number, submissionId: number, reason: string, permanent: boolean): Raised[] {
+  if (submissionOf(s, submissionId).payout === 'released') return [];
+  return [{ type: T.PayoutFailed, data: { submissionId, taskId, reason, permanent } satisfies E.PayoutFailedData }];
+}
+
+/**
+ * A RewardReleased log is the submission's payout only if the submission is approved, the recipient is the
+ * wallet its payout was requested for, the amount is the task's reward and the key is the task's funded
+ * escrow. Anything else is a payout anomaly for admins: the submission is not paid, the leaderboard unchanged.
+ */
+export function decideRewardReleased(s: TaskState, taskId: number, log: ReleasedLog): Raised[] {
+  const id = log.submissionId;
+  const sub = s.submissions.get(id);
+  const reward = centToBaseUnits(s.reward);
+  const problems: Array<[E.PayoutAnomalyKind, string]> = [];
+  if (!sub) problems.push(['unknown_submission', `submission ${id} is not a submission of task ${taskId}`]);
+  else {
+    if (sub.status !== 'approved') problems.push(['not_approved', `submission ${id} is ${sub.status}, not approved`]);
+    else if (!sub.recipient) problems.push(['wrong_recipient', `no payout was requested for submission ${id}`]);
+    else if (!sameHex(sub.recipient, log.recipient)) {
+      problems.push(['wrong_recipient', `paid to ${log.recipient}, but the payout was requested for ${sub.recipient}`]);
+    }
+    if (sub.payout === 'released') problems.push(['paid_twice', `submission ${id} was already paid in ${sub.releasedTxHash}`]);
+  }
+  if (log.amount !== reward) problems.push(['wrong_amount', `released ${log.amount} base units instead of the reward ${reward}`]);
+  if (log.key !== null && !sameHex(log.key, s.escrow.key)) {
+    problems.push(['wrong_escrow', s.escrow.key
+      ? `released from escrow ${log.key}, not from the task's escrow ${s.escrow.key}`
+      : `released from escrow ${log.key} while the task has no funded escrow`]);
+  }
+  const idempotencyKey = chainFactKey(log.fact.chainId, log.fact.txHash, log.fact.logIndex, log.fact.blockHash);
+  const key = log.key ?? s.escrow.key ?? '';
+  if (problems.length) {
+    const data: E.PayoutAnomalyData = {
+      ...log.fact, taskId, submissionId: id, key, recipient: log.recipient, amount: log.amount.toString(),
+      kind: problems[0][0], reason: problems.map((p) => p[1]).join('; '),
+    };
+    return [{ type: T.PayoutAnomalyDetected, data, idempotencyKey }];
+  }
+  const data: E.RewardReleasedData = {
+    ...log.fact, submissionId: id, taskId, userId: sub!.userId, ...(key ? { key } : {}), recipient: log.recipient,
+    amount: log.amount.toString(), reward: s.reward,
+  };
+  return [{ type: T.RewardReleased, data, idempotencyKey }];
+}
+
+/** Compensates a RewardReleased log whose block a reorganisation dropped (payout or anomaly). */
+export function decideRevertRewardReleased(s: TaskState, taskId: number, submissionId: number, txHash: string, logIndex: number): Raised[] {
+  const anomaly = s.escrow.payoutAnomalies.find((a) => sameHex(a.txHash, txHash) && a.logIndex === logIndex);
+  if (anomaly) return [{ type: T.PayoutAnomalyReverted, data: { taskId, submissionId, txHash, logIndex } satisfies E.PayoutAnomalyRevertedData }];
+  const sub = s.submissions.get(submissionId);
+  if (!sub || sub.payout !== 'released' || !sameHex(sub.releasedTxHash, txHash)) return [];
+  const data: E.RewardReleaseRevertedData = {
+    submissionId, taskId, userId: sub.userId, reward: s.reward, amount: centToBaseUnits(s.reward).toString(), txHash, logIndex,
+  };
+  return [{ type: T.RewardReleaseReverted, data }];
+}

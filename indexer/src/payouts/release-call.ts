@@ -1,0 +1,44 @@
+import { escrowInterface } from '../chain/escrow-logs';
+import { JsonRpc, RpcError } from '../chain/json-rpc';
+import { ClassifiedRevert, classifyRevert, isRevert } from './revert-classifier';
+
+/** One payout transaction's content: some approved submissions of one task and their recipients. */
+export interface ReleaseRequest {
+  taskId: number;
+  submissionIds: number[];
+  recipients: string[];
+}
+
+/**
+ * The escrow calls the payout worker makes (the only place that knows their shape): `release` for one
+ * submission, `releaseBatch` for several, and the `isPaid` read.
+ */
+export function encodeRelease(r: ReleaseRequest): string {
+  return r.submissionIds.length === 1
+    ? escrowInterface.encodeFunctionData('release', [r.taskId, r.submissionIds[0], r.recipients[0]])
+    : escrowInterface.encodeFunctionData('releaseBatch', [r.taskId, r.submissionIds, r.recipients]);
+}
+
+/**
+ * Whether the escrow reports each submission paid, as of `block` ('latest' or a block number in hex): one
+ * block for all reads, so a tracker can compare them with the nonce it read at that same block.
+ */
+export async function paidFlags(rpc: JsonRpc, escrow: string, r: ReleaseRequest, block = 'latest'): Promise<boolean[]> {
+  return Promise.all(
+    r.submissionIds.map(async (id) => {
+      const out = await rpc.call<string>('eth_call', [{ to: escrow, data: escrowInterface.encodeFunctionData('isPaid', [id]) }, block]);
+      return BigInt(out) !== 0n;
+    }),
+  );
+}
+
+/** Runs the release as a call at `block`; null when it would succeed, else the escrow's classified error. */
+export async function simulateRelease(rpc: JsonRpc, from: string, escrow: string, r: ReleaseRequest, block = 'latest'): Promise<ClassifiedRevert | null> {
+  try {
+    await rpc.call('eth_call', [{ from, to: escrow, data: encodeRelease(r) }, block], isRevert);
+    return null;
+  } catch (err) {
+    if (!isRevert(err)) throw err;
+    return classifyRevert(err as RpcError);
+  }
+}
