@@ -10,9 +10,16 @@
  * 4. autocannon, 50 connections, 10 s each (after a 3 s warm-up), signed out:
  *    GET /api/tasks?limit=24&sort=reward-high&category=Design&available=true, GET /api/tasks/:id (random
  *    funded ids) and GET /api/health (the baseline: one `SELECT 1`).
- * 5. The same list again on a server started with LIST_CACHE_TTL_MS=0 (no page cache), printed before the
- *    last line, so the cost of the SQL path itself stays visible.
- * Last line: {"tasks":100000,"listRps":…,"listP99Ms":…,"detailRps":…,"detailP99Ms":…,"baselineRps":…}
+ *    Then GET /api/tasks with no parameter (the spec's plain array, capped at 100 rows): `plainListP99Ms`.
+ * 5. The list as users get it on a busy marketplace (bench/list-under-writes.ts): a weighted mix of filters,
+ *    sorts and cursor pages (one request in ten signed in, `available=true`) while BENCH_WRITES_PER_SEC (20)
+ *    submissions and approvals a second go through the HTTP routes as signed-in users, every one of them
+ *    moving the read models: `listUnderWritesRps`, `listUnderWritesP99Ms` (and the writes' own rate and p99).
+ * 6. The fixed list again on a server started with LIST_CACHE_TTL_MS=0 (no page cache), so the cost of the
+ *    SQL path itself stays visible (`uncachedListRps`, `uncachedListP99Ms`).
+ * Last line: {"tasks":100000,"listRps":…,"listP99Ms":…,"detailRps":…,"detailP99Ms":…,"baselineRps":…,
+ *             "plainListP99Ms":…,"listUnderWritesRps":…,"listUnderWritesP99Ms":…,"writesPerSec":…,"writeP99Ms":…,
+ *             "uncachedListRps":…,"uncachedListP99Ms":…}
  */
 import 'reflect-metadata';
 import { ChildProcess, spawn } from 'node:child_process';
@@ -25,7 +32,9 @@ import { ProjectionRunner } from '../src/projections/projection-runner';
 import { ALL_CATEGORIES } from '../src/tasks/task.constants';
 import { TaskEvents as T } from '../src/tasks/task.events';
 import { UserEvents as U } from '../src/users/user.events';
+import { TEST_SESSION_SECRET } from '../test/session-cookie';
 import { benchDatabase, freePort } from './bench-database';
+import { readMix, startWrites, WriteStats } from './list-under-writes';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
@@ -43,6 +52,7 @@ const USERS = 10_000;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 const CHUNK = 5_000;
+const WRITES_PER_SEC = Number(process.env.BENCH_WRITES_PER_SEC ?? 20);
 
 /** Deterministic pseudo-random numbers: every run seeds the same data. */
 function rng(seed: number) {
@@ -134,7 +144,8 @@ async function startServer(url: string, port: number, extraEnv: Record<string, s
   const child = spawn(process.execPath, [...prof, path.join(__dirname, '..', 'dist', 'main.js')], {
     env: {
       ...process.env, NODE_ENV: 'production', DATABASE_URL: url, PORT: String(port), LOG_LEVEL: 'warn',
-      SESSION_SECRET: 'bench-session-secret-bench-session-secret', PUBLIC_ORIGIN: `http://localhost:${port}`,
+      // The secret the bench's session cookies are signed with (signed-in readers and writers).
+      SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_ORIGIN: `http://localhost:${port}`,
       ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -168,6 +179,40 @@ async function load(name: string, opts: Record<string, unknown>): Promise<Autoca
   return r;
 }
 
+/**
+ * The list under a steady stream of writes: the read mix (varied filters, sorts, cursor pages, some signed-in
+ * readers) through autocannon while WRITES_PER_SEC submissions and approvals go through the HTTP routes.
+ */
+async function listUnderWrites(url: string, base: string): Promise<{ list: AutocannonResult; writes: WriteStats }> {
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  try {
+    const { mix, firstPageIds } = await readMix(base, db, USERS);
+    const writes = await startWrites(base, db, USERS, firstPageIds, WRITES_PER_SEC);
+    let list: AutocannonResult;
+    let stats: WriteStats;
+    try {
+      list = await load(`list under ${WRITES_PER_SEC} writes/s (${mix.length} weighted requests)`, {
+        url: base,
+        requests: [{
+          method: 'GET',
+          setupRequest: (req: Record<string, unknown>) => {
+            const r = mix[Math.floor(Math.random() * mix.length)];
+            return { ...req, path: r.path, headers: r.cookie ? { cookie: r.cookie } : {} };
+          },
+        }],
+      });
+    } finally {
+      stats = await writes.stop();
+    }
+    console.log(`writes: ${stats.writes} (${stats.perSec}/s), p99 ${stats.p99Ms} ms, failed ${stats.failed}, skipped ${stats.skipped}`);
+    if (stats.failed || stats.skipped) throw new Error('writes failed or fell behind');
+    return { list, writes: stats };
+  } finally {
+    await db.end();
+  }
+}
+
 /** BENCH_EXPLAIN=1: the plans of the listing's two statements, as the API sends them. */
 async function explain(url: string): Promise<void> {
   const { TaskQueries } = await import('../src/tasks/queries/task.queries');
@@ -175,7 +220,8 @@ async function explain(url: string): Promise<void> {
   await client.connect();
   const captured: Array<[string, unknown[]]> = [];
   const fake = { query: async (sql: string, params: unknown[]) => (captured.push([sql, params]), sql.includes('count(*)') ? [{ n: 0 }] : []) };
-  const q = new TaskQueries(fake as never, loadConfig({}), { position: { transactionId: 0n, position: 0n } } as never);
+  const none = () => () => undefined;
+  const q = new TaskQueries(fake as never, loadConfig({ LIST_CACHE_TTL_MS: '0' }), { onUnseenChanges: none } as never, { onListingChanges: none } as never);
   await q.list({ limit: 24, sort: 'reward-high', category: 'Design', available: true }, undefined);
   for (const [sql, params] of captured) {
     const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
@@ -223,6 +269,9 @@ async function main(): Promise<void> {
       requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: `/api/tasks/${ids[i++ % ids.length]}` }) }],
     });
     const baseline = await load('baseline', { url: `${base}/api/health` });
+    // The spec's plain array (capped at 100 rows): what a client that knows nothing of paging gets.
+    const plain = await load('plain list (first 100)', { url: `${base}/api/tasks` });
+    const busy = await listUnderWrites(db.url, base);
     await stopServer(server);
     // The same list with the page cache off: every request runs the page and count statements.
     server = await startServer(db.url, port, { LIST_CACHE_TTL_MS: '0' });
@@ -236,6 +285,13 @@ async function main(): Promise<void> {
       detailRps: Math.round(detail.requests.average),
       detailP99Ms: detail.latency.p99,
       baselineRps: Math.round(baseline.requests.average),
+      plainListP99Ms: plain.latency.p99,
+      listUnderWritesRps: Math.round(busy.list.requests.average),
+      listUnderWritesP99Ms: busy.list.latency.p99,
+      writesPerSec: busy.writes.perSec,
+      writeP99Ms: busy.writes.p99Ms,
+      uncachedListRps: Math.round(uncached.requests.average),
+      uncachedListP99Ms: uncached.latency.p99,
     }));
   } finally {
     if (server) await stopServer(server);

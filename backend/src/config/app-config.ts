@@ -79,7 +79,7 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   COMMAND_MAX_RETRIES: z.coerce.number().int().min(0).max(100).default(30),
   /** How long a page of GET /api/tasks may be served from memory while the read models are unchanged (0 = off). */
-  LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   // ---- indexer and payout worker (indexer/, backend/src/payouts, backend/src/escrow) ----
   /** Blocks a log must be under the head before the indexer applies it (0 on the local chain). */
   CONFIRMATIONS: z.coerce.number().int().min(0).max(10_000).default(0),

@@ -1,4 +1,4 @@
-import { escrowDifferences } from './escrow-differences';
+import { AppPayoutClaim, escrowDifferences, releaseDifferences } from './escrow-differences';
 
 const E18 = 10n ** 18n;
 const funded = { fundingStatus: 'funded', escrowAmount: (50n * E18).toString(), releasedAmount: (10n * E18).toString(), paidCount: 1, anomalies: [] };
@@ -24,6 +24,41 @@ describe('escrowDifferences', () => {
     expect(escrowDifferences({ ...chain, refunded: true, remaining: 0n }, funded)).toEqual([
       `remaining: chain 0, app ${40n * E18}`,
       'refunded: chain true, app false',
+    ]);
+  });
+
+  it('compares the escrow\'s funder and terms with the task\'s when both say funded', () => {
+    const terms = { funder: '0xAbC0000000000000000000000000000000000001', reward: (10n * E18).toString(), maxCompletions: '5', deadline: '1900000000' };
+    expect(escrowDifferences({ ...chain, terms: { ...terms, funder: terms.funder.toLowerCase() } }, { ...funded, terms })).toEqual([]);
+    expect(escrowDifferences({ ...chain, terms: { ...terms, reward: '1', deadline: '1900003600' } }, { ...funded, terms })).toEqual([
+      `reward: chain 1, app ${10n * E18}`,
+      'deadline: chain 1900003600, app 1900000000',
+    ]);
+  });
+});
+
+describe('releaseDifferences', () => {
+  const key = '0x' + 'aa'.repeat(32);
+  const earner = '0x' + '11'.repeat(20);
+  const tx = '0x' + 'cc'.repeat(32);
+  const paid: AppPayoutClaim = {
+    taskId: 7, status: 'approved', payoutStatus: 'released', transactionHash: tx, recipient: earner, reward: (10n * E18).toString(), escrowKey: key,
+  };
+  const log = { submissionId: '3', key, recipient: earner.toUpperCase().replace('0X', '0x'), amount: 10n * E18, txHash: tx };
+
+  it('finds none for the payout the app decided and recorded', () => {
+    expect(releaseDifferences(log, paid)).toEqual([]);
+  });
+
+  it('names every way a release is not that payout', () => {
+    expect(releaseDifferences(log, null)).toEqual(['no such submission in the app']);
+    const other = '0x' + '22'.repeat(20);
+    expect(releaseDifferences({ ...log, key: '0x' + 'bb'.repeat(32), recipient: other, amount: 1n }, { ...paid, status: 'pending', payoutStatus: null, transactionHash: null })).toEqual([
+      `paid from escrow 0x${'bb'.repeat(32)}, not the task's escrow ${key}`,
+      'the submission is pending, not approved',
+      `paid to ${other}, the payout was requested for ${earner}`,
+      `paid 1 base units, the reward is ${10n * E18}`,
+      'the app shows payout none',
     ]);
   });
 });

@@ -4,6 +4,16 @@ export interface ChainEscrow {
   paidCount: number;
   remaining: bigint | string;
   refunded: boolean;
+  /** The escrow's funder and terms (getEscrow), compared with the task's when both sides say funded. */
+  terms?: EscrowTermsClaim | null;
+}
+
+/** Funder and terms of an escrow: base units, a count, unix seconds (decimal strings). */
+export interface EscrowTermsClaim {
+  funder: string | null;
+  reward: string;
+  maxCompletions: string;
+  deadline: string;
 }
 
 /** What the read models claim about the same task. */
@@ -14,6 +24,8 @@ export interface AppEscrowClaim {
   paidCount: number;
   /** Unresolved funding and payout anomalies (tasks.anomalies): each is a difference of its own. */
   anomalies: Array<{ kind: string; reason: string; txHash: string }>;
+  /** The task's terms and the funder the app accepted (the creator's linked wallet). */
+  terms?: EscrowTermsClaim | null;
 }
 
 /** The anomalies of a `tasks.anomalies` column that still count (a stray escrow refunded by its funder is recovered). */
@@ -47,5 +59,55 @@ export function escrowDifferences(chain: ChainEscrow, app: AppEscrowClaim): stri
     out.push(`remaining: chain ${chain.remaining}, app ${remaining}`);
   }
   if (chain.refunded !== appRefunded) out.push(`refunded: chain ${chain.refunded}, app ${appRefunded}`);
+  if (chain.funded && appFunded && chain.terms && app.terms) {
+    for (const field of ['funder', 'reward', 'maxCompletions', 'deadline'] as const) {
+      const [c, a] = [chain.terms[field], app.terms[field]];
+      if ((c ?? '').toLowerCase() !== (a ?? '').toLowerCase()) out.push(`${field}: chain ${c}, app ${a}`);
+    }
+  }
+  return out;
+}
+
+/** One RewardReleased log as the chain shows it. */
+export interface ChainRelease {
+  submissionId: string;
+  /** The escrow key it was paid from (null for v1 logs). */
+  key: string | null;
+  recipient: string;
+  amount: bigint | string;
+  txHash: string;
+}
+
+/** What the app claims about that submission (null: the app has no such submission). */
+export interface AppPayoutClaim {
+  taskId: number;
+  status: string;
+  payoutStatus: string | null;
+  transactionHash: string | null;
+  /** The wallet its payout was requested for. */
+  recipient: string | null;
+  /** The task's reward in base units and the key of its funded escrow. */
+  reward: string;
+  escrowKey: string | null;
+}
+
+const eq = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+
+/**
+ * Every way an on-chain release differs from the payout the app decided (empty: it is that payout): the
+ * submission exists and is approved, the release came from the task's escrow, paid the requested wallet
+ * exactly the reward, and the app records it as released by this transaction. With escrowDifferences the
+ * one rule of `npm run audit` and GET /api/tasks/:id/escrow.
+ */
+export function releaseDifferences(log: ChainRelease, app: AppPayoutClaim | null): string[] {
+  if (!app) return ['no such submission in the app'];
+  const out: string[] = [];
+  if (log.key !== null && !eq(log.key, app.escrowKey)) out.push(`paid from escrow ${log.key}, not the task's escrow ${app.escrowKey ?? '(none)'}`);
+  if (app.status !== 'approved') out.push(`the submission is ${app.status}, not approved`);
+  if (!eq(log.recipient, app.recipient)) out.push(`paid to ${log.recipient}, the payout was requested for ${app.recipient ?? 'no wallet'}`);
+  if (BigInt(log.amount) !== BigInt(app.reward)) out.push(`paid ${log.amount} base units, the reward is ${app.reward}`);
+  if (app.payoutStatus !== 'released' || !eq(app.transactionHash, log.txHash)) {
+    out.push(`the app shows payout ${app.payoutStatus ?? 'none'}${app.transactionHash ? ` ${app.transactionHash}` : ''}`);
+  }
   return out;
 }

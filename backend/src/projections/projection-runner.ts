@@ -5,6 +5,9 @@ import { EventStore } from '../event-store/event-store';
 import { Checkpoint, START, compareCheckpoints } from '../event-store/stored-event';
 import { Projection, ReadModelProjection } from './projection';
 
+/** Told when the read models moved without this process seeing which rows changed (see `onUnseenChanges`). */
+export type UnseenChangesListener = () => void;
+
 /** Live batches stay small (latency); catch-up and rebuild read bigger ones (fewer round trips per event). */
 const BATCH = 2000;
 const CATCH_UP_BATCH = 10_000;
@@ -26,6 +29,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
   private wake: (() => void) | null = null;
   private pendingWake = false;
   private loop: Promise<void> | null = null;
+  private readonly unseenListeners = new Set<UnseenChangesListener>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -53,6 +57,20 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
    */
   get position(): Checkpoint {
     return this.reached;
+  }
+
+  /**
+   * Projections tell caches what changed through `ProjectionBatch.afterCommit`; this covers the rest: read
+   * models moved by another process (a replica, the indexer) or emptied by a rebuild. The listener runs
+   * before anyone waiting for that position is released. Returns the unsubscribe function.
+   */
+  onUnseenChanges(listener: UnseenChangesListener): () => void {
+    this.unseenListeners.add(listener);
+    return () => this.unseenListeners.delete(listener);
+  }
+
+  private unseenChanges(): void {
+    for (const listener of this.unseenListeners) listener();
   }
 
   onApplicationBootstrap(): void {
@@ -173,10 +191,15 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
     await qr.connect();
     let read = 0;
     let low: Checkpoint = START;
+    let movedElsewhere = false;
+    const afterCommit: Array<() => void> = [];
+    const batch = { afterCommit: (fn: () => void) => void afterCommit.push(fn) };
     try {
       await qr.startTransaction('READ COMMITTED');
       const checkpoints = await this.lockCheckpoints(qr);
       low = checkpoints.reduce((m, c) => (compareCheckpoints(c, m) < 0 ? c : m), checkpoints[0] ?? START);
+      // Past where this process last saw them: someone else applied events in between.
+      movedElsewhere = compareCheckpoints(low, this.reached) > 0;
       const events = await this.store.readAll(low, limit, qr);
       read = events.length;
       if (events.length) {
@@ -185,7 +208,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
         for (let i = 0; i < this.projections.length; i++) {
           const own = checkpoints[i];
           const fresh = events.filter((e) => compareCheckpoints({ transactionId: e.transactionId, position: e.globalPosition }, own) > 0);
-          if (fresh.length) await this.projections[i].apply(fresh, qr);
+          if (fresh.length) await this.projections[i].apply(fresh, qr, batch);
         }
         await qr.query(
           `UPDATE projection_checkpoints SET last_transaction_id = $1::xid8, last_position = $2, updated_at = now()
@@ -200,6 +223,14 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
       throw err;
     } finally {
       await qr.release();
+    }
+    if (movedElsewhere) this.unseenChanges();
+    for (const fn of afterCommit) {
+      try {
+        fn();
+      } catch (err) {
+        this.logger.error(`after-commit hook failed: ${(err as Error).message}`, (err as Error).stack);
+      }
     }
     this.advance(low);
     return read;
@@ -237,6 +268,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
       await m.query(`DELETE FROM projection_checkpoints WHERE name = ANY($1)`, [this.names]);
     });
     this.reached = START;
+    this.unseenChanges();
     const n = await this.catchUp();
     if (wasRunning) this.start();
     return n;

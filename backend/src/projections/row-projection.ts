@@ -1,8 +1,15 @@
 import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
-import { Projection } from './projection';
+import { Projection, ProjectionBatch } from './projection';
 
 export type Row = Record<string, unknown>;
+
+/** One row a batch changed: as it was before the batch (undefined: new) and after. */
+export interface RowChange {
+  key: number;
+  before: Row | undefined;
+  after: Row;
+}
 
 /**
  * A projection whose rows are each the fold of the events about one key. A batch is applied in three
@@ -25,13 +32,17 @@ export abstract class RowProjection implements Projection {
   /** The row after the event; `undefined` in means no row yet. Must not mutate `row`. */
   protected abstract fold(row: Row | undefined, event: StoredEvent, key: number): Row | undefined;
 
-  async apply(events: StoredEvent[], tx: QueryRunner): Promise<void> {
+  /** Called with the rows the batch changed, after they are written (same transaction). */
+  protected async changed(_changes: RowChange[], _events: StoredEvent[], _tx: QueryRunner, _batch: ProjectionBatch): Promise<void> {}
+
+  async apply(events: StoredEvent[], tx: QueryRunner, batch: ProjectionBatch): Promise<void> {
     const touched = new Set<number>();
     for (const e of events) for (const k of this.keysOf(e)) touched.add(k);
     if (touched.size === 0) return;
     const rows = new Map<number, Row>();
     const found: Row[] = await tx.query(`SELECT * FROM ${this.table} WHERE ${this.key} = ANY($1)`, [[...touched]]);
     for (const r of found) rows.set(Number(r[this.key]), r);
+    const before = new Map(rows);
     const changed = new Set<number>();
     for (const e of events) {
       for (const k of this.keysOf(e)) {
@@ -53,5 +64,6 @@ export abstract class RowProjection implements Projection {
        ON CONFLICT (${this.key}) DO UPDATE SET ${updates.join(', ')}`,
       [JSON.stringify(payload, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))],
     );
+    await this.changed([...changed].map((k) => ({ key: k, before: before.get(k), after: rows.get(k) as Row })), events, tx, batch);
   }
 }

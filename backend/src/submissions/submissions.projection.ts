@@ -32,6 +32,7 @@ export class SubmissionsProjection extends RowProjection {
         review_notes: null,
         reviewed_at: null,
         payout_status: null,
+        payout_recipient: null,
         payout_error: null,
         payout_tx_hash: null,
         payout_block_number: null,
@@ -52,7 +53,7 @@ export class SubmissionsProjection extends RowProjection {
       case T.SubmissionRejected:
         return { ...r, status: 'rejected', reviewed_by: d.reviewerId, review_notes: d.feedback, reviewed_at: d.reviewedAt };
       case T.PayoutRequested:
-        return { ...r, payout_status: 'requested', payout_error: null };
+        return { ...r, payout_status: 'requested', payout_recipient: d.recipient, payout_error: null };
       case T.PayoutSent:
         return r.payout_status === 'released' ? row : { ...r, payout_status: 'sent', payout_tx_hash: d.txHash };
       case T.PayoutFailed:

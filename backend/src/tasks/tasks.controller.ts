@@ -13,7 +13,7 @@ import { CreateTaskCommand } from './commands/create-task.command';
 import { SetTaskActiveCommand } from './commands/set-task-active.command';
 import { CreateTaskDto } from './dto/create-task.dto';
 import { UpdateTaskDto } from './dto/update-task.dto';
-import { ListTasksQuery } from './dto/list-tasks.query';
+import { ListTasksQuery, MAX_PAGE, PLAIN_LIST_MAX } from './dto/list-tasks.query';
 import { TaskPage, TaskQueries } from './queries/task.queries';
 import { TaskView } from './queries/task.view';
 import { IdPipe } from './id.pipe';
@@ -47,7 +47,8 @@ export class TasksController {
   @ApiOperation({
     summary: 'List published, funded tasks',
     description:
-      'Without `limit` or `cursor`: the plain array of every matching task (the spec). With either: a page ' +
+      `Without \`limit\` or \`cursor\`: the plain array of the first ${PLAIN_LIST_MAX} matching tasks in the requested order ` +
+      `(the spec's shape; ask \`limit=${MAX_PAGE}\` and follow \`nextCursor\` for more). With either: a page ` +
       '`{ items, nextCursor, total }` in keyset order (sort key, then id). Drafts and tasks whose escrow is not ' +
       'confirmed are never listed; creators see them in GET /api/dashboard.',
   })

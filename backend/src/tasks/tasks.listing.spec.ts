@@ -4,6 +4,7 @@ import { startTestApp } from '../../test/test-app';
 import { escrowAmount } from '../common/money';
 import { EventStore } from '../event-store/event-store';
 import { NewEvent } from '../event-store/stored-event';
+import { PLAIN_LIST_MAX } from './dto/list-tasks.query';
 import { TaskAggregate } from './task.aggregate';
 import { ALL_CATEGORIES } from './task.constants';
 import { TaskEvents as T } from './task.events';
@@ -134,11 +135,35 @@ describe('GET /api/tasks filters, sorts and paging agree with an in-memory compu
 
   const qs = (q: Q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
 
-  it.each(queries.map((q) => [JSON.stringify(q), q]))('%s: plain array, signed out and signed in', async (_name, q) => {
+  it.each(queries.map((q) => [JSON.stringify(q), q]))('%s: plain array (first 100), signed out and signed in', async (_name, q) => {
     const out = await request(ctx.http).get('/api/tasks').query(qs(q)).expect(200);
-    expect(out.body.map((t: { id: number }) => t.id)).toEqual(expected(q, null));
+    expect(out.body.map((t: { id: number }) => t.id)).toEqual(expected(q, null).slice(0, PLAIN_LIST_MAX));
     const mine = await request(ctx.http).get('/api/tasks').query(qs(q)).set('Cookie', viewer.cookie).expect(200);
-    expect(mine.body.map((t: { id: number }) => t.id)).toEqual(expected(q, viewer.id));
+    expect(mine.body.map((t: { id: number }) => t.id)).toEqual(expected(q, viewer.id).slice(0, PLAIN_LIST_MAX));
+  });
+
+  it('the plain array stops at 100 tasks; limit=100 pages continue exactly where it stops; more than 100 per request is refused', async () => {
+    const all = expected({ sort: 'reward-high' }, null);
+    expect(all.length).toBeGreaterThan(2 * PLAIN_LIST_MAX); // the cap is really hit, more than once over
+    const plain = await request(ctx.http).get('/api/tasks?sort=reward-high').expect(200);
+    expect(Array.isArray(plain.body)).toBe(true);
+    expect(plain.body).toHaveLength(PLAIN_LIST_MAX);
+    const first = await request(ctx.http).get('/api/tasks?sort=reward-high&limit=100').expect(200);
+    expect(first.body.items).toEqual(plain.body);
+    expect(first.body.total).toBe(all.length);
+    const got: number[] = first.body.items.map((t: { id: number }) => t.id);
+    let cursor: string | null = first.body.nextCursor;
+    while (cursor) {
+      const next: request.Response = await request(ctx.http).get('/api/tasks').query({ sort: 'reward-high', limit: '100', cursor }).expect(200);
+      expect(next.body.items.length).toBeLessThanOrEqual(PLAIN_LIST_MAX);
+      got.push(...next.body.items.map((t: { id: number }) => t.id));
+      cursor = next.body.nextCursor;
+    }
+    expect(got).toEqual(all);
+    for (const limit of ['101', '1000', '100000']) {
+      const res = await request(ctx.http).get(`/api/tasks?limit=${limit}`).expect(400);
+      expect(res.body.message).toBe('limit must be a whole number from 1 to 100');
+    }
   });
 
   it.each(queries.map((q) => [JSON.stringify(q), q]))('%s: keyset pages of 7 add up to the same list', async (_name, q) => {

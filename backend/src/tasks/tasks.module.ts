@@ -13,5 +13,6 @@ import { TasksProjection } from './tasks.projection';
     RevertTaskChainFactHandler,
     TasksProjection,
   ],
+  exports: [TasksProjection],
 })
 export class TasksModule {}

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
-import { ReadModelProjection } from '../projections/projection';
-import { Row, RowProjection } from '../projections/row-projection';
+import { ProjectionBatch, ReadModelProjection } from '../projections/projection';
+import { Row, RowChange, RowProjection } from '../projections/row-projection';
 import { DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS, DEFAULT_REVIEW_WINDOW_SECONDS, deadlineSeconds, reviewTimes } from './task-escrow-terms';
 import { TaskEvents as T } from './task.events';
 import { StoredAnomaly } from './queries/task-funding.view';
+import { TaskListingChange, toListingChange } from './task-listing-change';
 
 const add = (a: unknown, b: string | bigint) => (BigInt(String(a)) + BigInt(b)).toString();
 const sub = (a: unknown, b: string | bigint) => (BigInt(String(a)) - BigInt(b)).toString();
@@ -16,6 +18,29 @@ const same = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase()
 export class TasksProjection extends RowProjection {
   readonly name = 'tasks';
   readonly table = 'tasks';
+
+  private readonly listeners = new Set<(changes: TaskListingChange[]) => void>();
+
+  /**
+   * Tells `listener` which tasks each committed batch changed, before the commands that wrote them return
+   * (the list's page cache drops exactly the answers they touch). Returns the unsubscribe function.
+   */
+  onListingChanges(listener: (changes: TaskListingChange[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  protected override async changed(changes: RowChange[], events: StoredEvent[], _tx: QueryRunner, batch: ProjectionBatch): Promise<void> {
+    if (!this.listeners.size) return;
+    const submitters = new Map<number, number[]>();
+    for (const e of events) {
+      if (e.type === T.SubmissionSubmitted) submitters.set(e.data.taskId, [...(submitters.get(e.data.taskId) ?? []), e.data.userId]);
+    }
+    const out = changes.map((c) => toListingChange(c, submitters.get(c.key) ?? []));
+    batch.afterCommit(() => {
+      for (const listener of this.listeners) listener(out);
+    });
+  }
 
   protected keysOf(e: StoredEvent): number[] {
     return e.type in T ? [e.data.taskId] : [];

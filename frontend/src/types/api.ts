@@ -13,6 +13,7 @@ export interface User {
 
 export type SubmissionType = 'text' | 'link' | 'file' | 'mixed';
 export type SubmissionStatus = 'pending' | 'approved' | 'rejected';
+export type PayoutStatus = 'requested' | 'sent' | 'released' | 'failed';
 export type FundingStatus = 'awaiting_funding' | 'funded' | 'anomaly' | 'funding_anomaly' | 'refunded';
 
 /** The agreed funding object (escrow v2); older backends send flat fields instead, see features/tasks/funding. */
@@ -77,6 +78,10 @@ export interface Submission {
   reviewNotes: string | null;
   reviewedAt: string | null;
   transactionHash: string | null;
+  aiValidated?: boolean;
+  /** The payout's progress after an approval (requested → sent → released, or failed with payoutError). */
+  payoutStatus?: PayoutStatus | null;
+  payoutError?: string | null;
   createdAt: string;
   updatedAt?: string;
   task?: { id: number; title: string; category: string; reward: number; creatorId: number };

@@ -9,12 +9,16 @@ export type TaskSort = (typeof TASK_SORTS)[number];
 /** The browser's "no category filter" entry (spec part 2 §9). */
 export const ALL_CATEGORIES_LABEL = 'All Categories';
 export const MAX_PAGE = 100;
+/** Page size when only `cursor` is given. */
+export const DEFAULT_PAGE = 24;
+/** The plain array (no `limit`, no `cursor`) holds at most this many tasks: the first page of `limit=100`. */
+export const PLAIN_LIST_MAX = MAX_PAGE;
 
 const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 /**
  * Optional listing parameters of GET /api/tasks. Without `limit` and `cursor` the answer is the spec's plain
- * array; with either it is a page `{ items, nextCursor, total }`.
+ * array of the first PLAIN_LIST_MAX matches; with either it is a page `{ items, nextCursor, total }`.
  */
 export class ListTasksQuery {
   @ApiPropertyOptional({ description: 'Case-insensitive text in the title or the description', maxLength: 200 })

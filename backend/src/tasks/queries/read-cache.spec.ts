@@ -1,39 +1,59 @@
 import { ReadCache } from './read-cache';
 
-const at = (n: number) => ({ transactionId: BigInt(n), position: BigInt(n) });
+const value = <V>(v: V) => ({ value: v });
 
 describe('ReadCache', () => {
-  it('answers from memory while the read models stay where they were, and reloads once they move', async () => {
-    const cache = new ReadCache<number>(10, 60_000);
+  it('answers from memory until an invalidation names the entry, and only that entry', async () => {
+    const cache = new ReadCache<number, string>(10, 60_000);
     let loads = 0;
-    const load = async () => ++loads;
-    expect(await cache.get('k', at(1), load)).toBe(1);
-    expect(await cache.get('k', at(1), load)).toBe(1);
-    expect(await cache.get('k', at(2), load)).toBe(2); // the projections applied something
-    expect(await cache.get('k', at(1), load)).toBe(3); // a rebuild moved them back: still not the same
-    expect(await cache.get('other', at(1), load)).toBe(4);
+    const load = async () => value(++loads);
+    expect(await cache.get('a', 'red', load)).toBe(1);
+    expect(await cache.get('b', 'blue', load)).toBe(2);
+    expect(await cache.get('a', 'red', load)).toBe(1);
+    cache.invalidate((tag) => tag === 'blue');
+    expect(await cache.get('a', 'red', load)).toBe(1);
+    expect(await cache.get('b', 'blue', load)).toBe(3);
+    cache.invalidate((_tag, answer) => answer === 1); // by what the answer holds
+    expect(await cache.get('a', 'red', load)).toBe(4);
+    cache.clear();
+    expect(await cache.get('b', 'blue', load)).toBe(5);
   });
 
-  it('expires entries after the TTL, shares one query between concurrent misses and forgets failures', async () => {
-    const cache = new ReadCache<number>(10, 20);
+  it('drops an entry whose query is still running on any invalidation (its answer may predate the write)', async () => {
+    const cache = new ReadCache<string, string>(10, 60_000);
+    let release!: () => void;
+    const first = cache.get('k', 'tag', () => new Promise((r) => (release = () => r(value('before the write')))));
+    cache.invalidate(() => false);
+    release();
+    expect(await first).toBe('before the write'); // whoever asked before the write gets that answer
+    expect(await cache.get('k', 'tag', async () => value('after'))).toBe('after');
+  });
+
+  it('expires entries after the TTL or at their own validUntil, shares one query between concurrent misses and forgets failures', async () => {
+    const cache = new ReadCache<number, null>(10, 40);
     let loads = 0;
-    const slow = () => new Promise<number>((r) => setTimeout(() => r(++loads), 5));
-    const [a, b] = await Promise.all([cache.get('k', at(1), slow), cache.get('k', at(1), slow)]);
+    const slow = () => new Promise<{ value: number }>((r) => setTimeout(() => r(value(++loads)), 5));
+    const [a, b] = await Promise.all([cache.get('k', null, slow), cache.get('k', null, slow)]);
     expect([a, b, loads]).toEqual([1, 1, 1]);
-    await new Promise((r) => setTimeout(r, 30));
-    expect(await cache.get('k', at(1), slow)).toBe(2);
-    await expect(cache.get('bad', at(1), () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
-    expect(await cache.get('bad', at(1), async () => 42)).toBe(42);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await cache.get('k', null, slow)).toBe(2);
+    expect(await cache.get('soon', null, async () => ({ value: 7, validUntil: Date.now() + 10 }))).toBe(7);
+    expect(await cache.get('soon', null, async () => value(8))).toBe(7);
+    await new Promise((r) => setTimeout(r, 15));
+    expect(await cache.get('soon', null, async () => value(9))).toBe(9);
+    await expect(cache.get('bad', null, () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.get('bad', null, async () => value(42))).toBe(42);
   });
 
   it('keeps at most maxEntries, dropping the least recently used', async () => {
-    const cache = new ReadCache<string>(2, 60_000);
-    const load = (v: string) => async () => v;
-    await cache.get('a', at(1), load('a1'));
-    await cache.get('b', at(1), load('b1'));
-    await cache.get('a', at(1), load('a2')); // a is now the most recently used
-    await cache.get('c', at(1), load('c1')); // evicts b
-    expect(await cache.get('a', at(1), load('a3'))).toBe('a1');
-    expect(await cache.get('b', at(1), load('b2'))).toBe('b2');
+    const cache = new ReadCache<string, null>(2, 60_000);
+    const load = (v: string) => async () => value(v);
+    await cache.get('a', null, load('a1'));
+    await cache.get('b', null, load('b1'));
+    await cache.get('a', null, load('a2')); // a is now the most recently used
+    await cache.get('c', null, load('c1')); // evicts b
+    expect(await cache.get('a', null, load('a3'))).toBe('a1');
+    expect(await cache.get('b', null, load('b2'))).toBe('b2');
+    expect(cache.size).toBe(2);
   });
 });

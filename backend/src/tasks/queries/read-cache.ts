@@ -1,41 +1,67 @@
-import { Checkpoint } from '../../event-store/stored-event';
-
-interface Entry<V> {
+interface Entry<V, T> {
   value: Promise<V>;
-  at: Checkpoint;
+  /** The answer once the query has come back (undefined while it runs). */
+  settled: V | undefined;
+  tag: T;
   expires: number;
 }
 
+export interface Loaded<V> {
+  value: V;
+  /** Epoch ms after which the answer may be wrong by the clock alone (a deadline passing); none: only the TTL. */
+  validUntil?: number;
+}
+
 /**
- * A small LRU of query answers, valid while the read models have not moved and for at most `ttlMs` (answers
- * that depend on the clock, like "deadline not passed", go stale by themselves). A command returns only after
- * the projections include its events, which moves the position, so a client still reads its own writes. On
- * another replica an entry can outlive a write by that replica's idle projection poll (at most ~0.1 s).
- * Concurrent misses on one key share a single query.
+ * A small LRU of query answers that stays valid until the data under it changes: whoever knows what changed
+ * calls `invalidate` with a test over each entry's tag (what the query asked) and answer, or `clear`. Both run
+ * before a command's caller is told its write is visible, so a client still reads its own writes. An entry
+ * also goes after `ttlMs` or its own `validUntil`. Concurrent misses on one key share a single query; an
+ * entry whose query is still running counts as stale on any invalidation (what it will answer is unknown).
  */
-export class ReadCache<V> {
-  private readonly entries = new Map<string, Entry<V>>();
+export class ReadCache<V, T> {
+  private readonly entries = new Map<string, Entry<V, T>>();
 
   constructor(private readonly maxEntries: number, private readonly ttlMs: number) {}
 
-  get(key: string, position: Checkpoint, load: () => Promise<V>): Promise<V> {
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string, tag: T, load: () => Promise<Loaded<V>>): Promise<V> {
     const now = Date.now();
     const hit = this.entries.get(key);
     this.entries.delete(key);
-    if (hit && hit.expires > now && hit.at.position === position.position && hit.at.transactionId === position.transactionId) {
+    if (hit && hit.expires > now) {
       // Re-inserted: a Map keeps insertion order, so its first key is the least recently used.
       this.entries.set(key, hit);
       return hit.value;
     }
-    // The position is taken before the query runs: whatever the query sees is at least that fresh.
-    const value = load();
-    const entry: Entry<V> = { value, at: position, expires: now + this.ttlMs };
+    const loading = load();
+    const entry: Entry<V, T> = { value: loading.then((l) => l.value), settled: undefined, tag, expires: now + this.ttlMs };
     this.entries.set(key, entry);
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    // A failed query is not remembered.
-    value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-    return value;
+    loading.then(
+      (l) => {
+        entry.settled = l.value;
+        if (l.validUntil !== undefined) entry.expires = Math.min(entry.expires, l.validUntil);
+      },
+      // A failed query is not remembered.
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
+    return entry.value;
+  }
+
+  /** Drops every entry for which `stale(tag, answer)` holds, and every entry whose query is still running. */
+  invalidate(stale: (tag: T, answer: V) => boolean): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.settled === undefined || stale(entry.tag, entry.settled)) this.entries.delete(key);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
   }
 }

@@ -1,11 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { notFound } from '../../common/domain-error';
 import { ProjectionRunner } from '../../projections/projection-runner';
-import { ALL_CATEGORIES_LABEL, ListTasksQuery, TaskSort } from '../dto/list-tasks.query';
+import { ALL_CATEGORIES_LABEL, DEFAULT_PAGE, ListTasksQuery, PLAIN_LIST_MAX, TaskSort } from '../dto/list-tasks.query';
 import { MESSAGES } from '../task.aggregate';
-import { ReadCache } from './read-cache';
+import { TasksProjection } from '../tasks.projection';
+import { ListedRows, ListingCache, ListingTag } from './listing-cache';
 import { CursorPosition, SORT_ORDER, decodeCursor, encodeCursor } from './task-cursor';
 import { TASK_COLUMNS, TaskRow, TaskView, toTaskView } from './task.view';
 
@@ -16,13 +17,6 @@ export interface Viewer {
 
 export interface TaskPage {
   items: TaskView[];
-  nextCursor: string | null;
-  total: number;
-}
-
-/** A page as cached: rows, so that what depends on the viewer (funding anomalies) is added per request. */
-interface RowPage {
-  rows: TaskRow[];
   nextCursor: string | null;
   total: number;
 }
@@ -38,24 +32,55 @@ function escapeLike(s: string): string {
 
 /** Reads of the `tasks` projection for the API. Every list is one or two statements, never one per row. */
 @Injectable()
-export class TaskQueries {
-  /** Pages of the public list (the browser's first page is by far the most asked for). */
-  private readonly pages: ReadCache<RowPage> | null;
+export class TaskQueries implements OnModuleDestroy {
+  /** Answers of the public list (the browser's first pages are by far the most asked for). */
+  private readonly cache: ListingCache | null;
+  private readonly unsubscribe: Array<() => void> = [];
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly projections: ProjectionRunner,
+    projections: ProjectionRunner,
+    tasks: TasksProjection,
   ) {
-    this.pages = config.LIST_CACHE_TTL_MS > 0 ? new ReadCache<RowPage>(500, config.LIST_CACHE_TTL_MS) : null;
+    this.cache = config.LIST_CACHE_TTL_MS > 0 ? new ListingCache(1000, config.LIST_CACHE_TTL_MS, () => this.nextOpenDeadline()) : null;
+    const cache = this.cache;
+    if (cache) {
+      this.unsubscribe.push(tasks.onListingChanges((changes) => cache.changed(changes)), projections.onUnseenChanges(() => cache.clear()));
+    }
+  }
+
+  onModuleDestroy(): void {
+    for (const off of this.unsubscribe) off();
   }
 
   private viewFor = (viewer: Viewer | undefined) => (row: TaskRow): TaskView => toTaskView(row, this.config, viewer);
 
-  /** GET /api/tasks: the plain array (no paging parameter) or a keyset page. */
+  /** GET /api/tasks: the plain array (no paging parameter, at most PLAIN_LIST_MAX rows) or a keyset page. */
   async list(q: ListTasksQuery, viewer: Viewer | undefined): Promise<TaskView[] | TaskPage> {
     const sort: TaskSort = q.sort ?? 'newest';
-    const order = SORT_ORDER[sort];
+    const category = q.category && q.category !== ALL_CATEGORIES_LABEL ? q.category : null;
+    const search = q.search?.trim() || null;
+    // Only `available` for a signed-in viewer depends on who asks.
+    const viewerId = q.available && viewer ? viewer.id : null;
+    const tag: ListingTag = { category, minReward: q.minReward, maxReward: q.maxReward, available: q.available ?? false, viewerId };
+    const filter = JSON.stringify([search, category, q.minReward ?? null, q.maxReward ?? null, tag.available, viewerId]);
+    const paged = q.limit !== undefined || q.cursor !== undefined;
+    const limit = paged ? q.limit ?? DEFAULT_PAGE : PLAIN_LIST_MAX;
+    const rowsKey = `${filter}|${sort}|${paged}|${limit}|${q.cursor ?? ''}`;
+    const loadRows = () => this.rows(q, viewer, sort, limit, paged ? q.cursor : undefined);
+    const rowsP = this.cache ? this.cache.rows.get(rowsKey, tag, () => this.cache!.timed(tag, loadRows)) : loadRows();
+    // Rows are cached; what depends on the viewer (funding anomalies for creators and admins) is added per request.
+    const view = this.viewFor(viewer);
+    if (!paged) return (await rowsP).rows.map(view);
+    const loadTotal = () => this.total(q, viewer);
+    const totalP = this.cache ? this.cache.totals.get(filter, tag, () => this.cache!.timed(tag, loadTotal)) : loadTotal();
+    const [rows, total] = await Promise.all([rowsP, totalP]);
+    return { items: rows.rows.map(view), nextCursor: rows.nextCursor, total };
+  }
+
+  /** The WHERE clause of a listing's filters (without any cursor) and its parameters. */
+  private filter(q: ListTasksQuery, viewer: Viewer | undefined): { where: string[]; params: unknown[] } {
     const params: unknown[] = [];
     const p = (v: unknown) => `$${params.push(v)}`;
     const where = [PUBLIC_TASK];
@@ -70,51 +95,48 @@ export class TaskQueries {
       where.push(OPEN_TASK);
       if (viewer) where.push(`NOT EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = t.id AND s.user_id = ${p(viewer.id)})`);
     }
-    const dir = order.desc ? 'DESC' : 'ASC';
-    const orderBy = `ORDER BY t.${order.column} ${dir}, t.id ${dir}`;
-    const paged = q.limit !== undefined || q.cursor !== undefined;
-    if (!paged) {
-      const rows: TaskRow[] = await this.dataSource.query(
-        `SELECT ${TASK_COLUMNS} FROM tasks t WHERE ${where.join(' AND ')} ${orderBy}`,
-        params,
-      );
-      return rows.map(this.viewFor(viewer));
-    }
-
-    // Only `available` for a signed-in viewer depends on who asks.
-    const key = JSON.stringify([sort, q.search ?? null, q.category ?? null, q.minReward ?? null, q.maxReward ?? null,
-      q.available ?? false, q.available && viewer ? viewer.id : null, q.limit ?? null, q.cursor ?? null]);
-    const load = () => this.page(q, sort, where, params, orderBy);
-    const page = await (this.pages ? this.pages.get(key, this.projections.position, load) : load());
-    return { items: page.rows.map(this.viewFor(viewer)), nextCursor: page.nextCursor, total: page.total };
+    return { where, params };
   }
 
-  private async page(q: ListTasksQuery, sort: TaskSort, where: string[], params: unknown[], orderBy: string): Promise<RowPage> {
+  /**
+   * Up to `limit` rows in keyset order after `cursor`, and the cursor of the next page. Without a cursor and a
+   * paging parameter this is the spec's plain array, capped at PLAIN_LIST_MAX: without a cap one request would
+   * serialise every listed task (~95,000 on the benchmark data); it is also the first page of `limit=100`.
+   */
+  private async rows(q: ListTasksQuery, viewer: Viewer | undefined, sort: TaskSort, limit: number, cursor: string | undefined): Promise<ListedRows> {
     const order = SORT_ORDER[sort];
+    const { where, params } = this.filter(q, viewer);
     const p = (v: unknown) => `$${params.push(v)}`;
-    const limit = q.limit ?? 24;
-    const filterWhere = where.join(' AND ');
-    const filterParams = [...params];
-    if (q.cursor) {
-      const at: CursorPosition = decodeCursor(sort, q.cursor);
+    if (cursor) {
+      const at: CursorPosition = decodeCursor(sort, cursor);
       const cast = order.kind === 'time' ? '::timestamptz' : '::int';
       where.push(`(t.${order.column}, t.id) ${order.desc ? '<' : '>'} (${p(at.key)}${cast}, ${p(at.id)}::int)`);
     }
-    // The page and the count run side by side on two pooled connections.
-    const [rows, counted] = await Promise.all([
-      this.dataSource.query(
-        `SELECT ${TASK_COLUMNS} FROM tasks t WHERE ${where.join(' AND ')} ${orderBy} LIMIT ${limit + 1}`,
-        params,
-      ) as Promise<TaskRow[]>,
-      this.dataSource.query(`SELECT count(*)::int AS n FROM tasks t WHERE ${filterWhere}`, filterParams) as Promise<
-        Array<{ n: number }>
-      >,
-    ]);
+    const dir = order.desc ? 'DESC' : 'ASC';
+    const rows: TaskRow[] = await this.dataSource.query(
+      `SELECT ${TASK_COLUMNS} FROM tasks t WHERE ${where.join(' AND ')} ORDER BY t.${order.column} ${dir}, t.id ${dir} LIMIT ${limit + 1}`,
+      params,
+    );
     const more = rows.length > limit;
     const page = more ? rows.slice(0, limit) : rows;
     const last = page[page.length - 1];
     const nextCursor = more && last ? encodeCursor(sort, { id: last.id, key: cursorKey(last, order.column) }) : null;
-    return { rows: page, nextCursor, total: counted[0].n };
+    return { rows: page, nextCursor };
+  }
+
+  /** How many tasks match the filters (every page). */
+  private async total(q: ListTasksQuery, viewer: Viewer | undefined): Promise<number> {
+    const { where, params } = this.filter(q, viewer);
+    const [{ n }]: Array<{ n: number }> = await this.dataSource.query(`SELECT count(*)::int AS n FROM tasks t WHERE ${where.join(' AND ')}`, params);
+    return n;
+  }
+
+  /** When the next open listed task's deadline passes (epoch ms), or null when none is ahead. */
+  private async nextOpenDeadline(): Promise<number | null> {
+    const [{ at }]: Array<{ at: Date | null }> = await this.dataSource.query(
+      `SELECT min(t.deadline) AS at FROM tasks t WHERE ${PUBLIC_TASK} AND ${OPEN_TASK}`,
+    );
+    return at ? new Date(at).getTime() : null;
   }
 
   /**

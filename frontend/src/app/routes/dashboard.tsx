@@ -1,8 +1,15 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useState } from 'react';
+import { DashboardView } from '@/features/dashboard/components/dashboard-view';
+import { ReviewDialogSlot } from '../dialogs/review-dialog-slot';
 
-// Placeholder until issue 13 builds this screen (spec part 2).
 export function DashboardPage() {
-  return <PlaceholderPage title="Dashboard" subtitle="Track your tasks, submissions, and earnings" />;
+  const [reviewing, setReviewing] = useState<number | null>(null);
+  return (
+    <>
+      <DashboardView onReview={setReviewing} />
+      <ReviewDialogSlot submissionId={reviewing} onClose={() => setReviewing(null)} />
+    </>
+  );
 }
 
 export const Component = DashboardPage;

@@ -1,0 +1,205 @@
+/**
+ * The list as users get it on a busy marketplace (bench:api's `listUnderWrites*` figures): readers ask varied
+ * filters, sorts and cursor pages while signed-in users submit proofs and creators approve them through the
+ * real HTTP routes at a steady rate, each write moving the read models and so testing the page cache.
+ */
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { sessionCookieFor } from '../test/session-cookie';
+
+/** One request of the read mix: a path and, for a signed-in reader, the session cookie. */
+export interface ReadRequest {
+  path: string;
+  cookie?: string;
+}
+
+export interface WriteStats {
+  writes: number;
+  failed: number;
+  skipped: number;
+  perSec: number;
+  p99Ms: number;
+}
+
+const SORTS = ['newest', 'oldest', 'reward-high', 'reward-low', 'deadline'];
+const CATEGORIES = [null, 'Design', 'Content', 'Development'];
+const PAGES = 3;
+const SIGNED_IN_READERS = 50;
+
+/** Deterministic choices, so two runs ask the same mix. */
+function rng(seed: number) {
+  return () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+}
+
+/** Session rows written straight into the store (the sign-in flows have their own tests and are not measured). */
+async function cookieFor(db: Client, userId: number): Promise<string> {
+  return sessionCookieFor(db as unknown as DataSource, userId);
+}
+
+async function getJson(base: string, path: string, cookie?: string): Promise<any> {
+  const res = await fetch(base + path, { headers: cookie ? { cookie } : {} });
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
+  return res.json();
+}
+
+/**
+ * The read mix, weighted like browsing: first pages 4x, second 2x, third 1x, over 5 sorts x 4 category
+ * choices x available on/off; reward ranges and a text search; plain arrays (the spec's client); and one
+ * request in ten from a signed-in reader with `available=true` (answers that depend on who asks).
+ * Returns the mix and the ids shown on first pages (what writers submit to most).
+ */
+export async function readMix(base: string, db: Client, users: number): Promise<{ mix: ReadRequest[]; firstPageIds: number[] }> {
+  const mix: ReadRequest[] = [];
+  const firstPageIds = new Set<number>();
+  const filters: string[] = [];
+  for (const sort of SORTS) {
+    for (const category of CATEGORIES) {
+      for (const available of [true, false]) {
+        filters.push(`sort=${sort}${category ? `&category=${category}` : ''}${available ? '&available=true' : ''}`);
+      }
+    }
+  }
+  filters.push('minReward=1000&maxReward=5000', 'minReward=50000&sort=reward-low', 'search=design&available=true', 'search=task%2012');
+  for (const filter of filters) {
+    let path = `/api/tasks?limit=24&${filter}`;
+    for (let page = 1; page <= PAGES; page++) {
+      const body = await getJson(base, path);
+      if (page === 1) for (const t of body.items) firstPageIds.add(t.id);
+      for (let w = 0; w < 2 ** (PAGES - page); w++) mix.push({ path });
+      if (!body.nextCursor) break;
+      path = `/api/tasks?limit=24&${filter}&cursor=${encodeURIComponent(body.nextCursor)}`;
+    }
+  }
+  for (const sort of SORTS) mix.push({ path: `/api/tasks?sort=${sort}` }, { path: `/api/tasks?sort=${sort}&available=true` });
+  const rand = rng(11);
+  const readers: string[] = [];
+  for (let i = 0; i < SIGNED_IN_READERS; i++) readers.push(await cookieFor(db, 1 + Math.floor(rand() * users)));
+  const signedIn = Math.round(mix.length / 9);
+  for (let i = 0; i < signedIn; i++) {
+    const filter = i % 2 ? `sort=${SORTS[i % SORTS.length]}&available=true` : `available=true&category=${CATEGORIES[1 + (i % 3)]}`;
+    mix.push({ path: `/api/tasks?limit=24&${filter}`, cookie: readers[i % readers.length] });
+  }
+  return { mix, firstPageIds: [...firstPageIds] };
+}
+
+interface Target {
+  id: number;
+  creatorCookie: string;
+  taken: Set<number>;
+  free: number;
+}
+
+/**
+ * Writers: alternately a submission (a signed-in earner on a task with a free slot) and an approval (the
+ * task's creator approves the oldest submission the writers made), `perSec` a second, open loop (a slow
+ * answer does not slow the stream down; more than 64 writes in flight and the tick is skipped and counted).
+ * Half the submissions go to tasks shown on first pages (people submit to what they see), half anywhere.
+ */
+export async function startWrites(base: string, db: Client, users: number, firstPageIds: number[], perSec: number) {
+  const rows: Array<{ id: number; creator_id: number; free: number; submitters: number[] }> = (await db.query(
+    `SELECT t.id, t.creator_id, t.max_completions - t.completions - t.pending_submissions AS free,
+            coalesce((SELECT array_agg(s.user_id) FROM submissions s WHERE s.task_id = t.id), '{}') AS submitters
+       FROM tasks t
+      WHERE t.funding_status = 'funded' AND t.is_active AND t.deadline > now() + interval '1 hour'
+        AND t.max_completions - t.completions - t.pending_submissions >= 2
+        AND (t.id = ANY($1) OR t.id % 97 = 0)`,
+    [firstPageIds],
+  )).rows;
+  const shown = new Set(firstPageIds);
+  const toTarget = async (r: (typeof rows)[number]): Promise<Target> =>
+    ({ id: r.id, creatorCookie: await cookieFor(db, r.creator_id), taken: new Set([r.creator_id, ...r.submitters]), free: r.free });
+  const onPages: Target[] = [];
+  const elsewhere: Target[] = [];
+  for (const r of rows) (shown.has(r.id) ? onPages : elsewhere).push(await toTarget(r));
+  if (!onPages.length || !elsewhere.length) throw new Error('no tasks to write to');
+  const rand = rng(5);
+  const earnerCookies = new Map<number, string>();
+  const earner = async (t: Target): Promise<string> => {
+    for (;;) {
+      const u = 1 + Math.floor(rand() * users);
+      if (t.taken.has(u)) continue;
+      t.taken.add(u);
+      let c = earnerCookies.get(u);
+      if (!c) earnerCookies.set(u, (c = await cookieFor(db, u)));
+      return c;
+    }
+  };
+  const pending: Array<{ submissionId: number; target: Target }> = [];
+  const latencies: number[] = [];
+  let failed = 0;
+  let skipped = 0;
+  let inFlight = 0;
+  let tick = 0;
+
+  const send = async (method: string, path: string, cookie: string, body: unknown): Promise<any> => {
+    const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+    const json = await res.json().catch(() => null);
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const submit = async () => {
+    const pool = tick % 4 === 0 ? elsewhere : onPages;
+    let choices = pool.filter((t) => t.free > 1);
+    if (!choices.length) choices = elsewhere.filter((t) => t.free > 1);
+    if (!choices.length) throw new Error('every target task is full');
+    const target = choices[Math.floor(rand() * choices.length)];
+    target.free--;
+    const cookie = await earner(target);
+    const s = await send('POST', '/api/submissions', cookie, { taskId: target.id, proofText: 'Done, see the thread', proofLink: null, proofFileUrl: null, notes: null });
+    pending.push({ submissionId: s.id, target });
+  };
+  const approve = async () => {
+    const next = pending.shift();
+    if (!next) return submit();
+    await send('PATCH', `/api/submissions/${next.submissionId}`, next.target.creatorCookie, { status: 'approved', feedback: 'Thanks' });
+  };
+  let lastError = '';
+  const one = async () => {
+    if (inFlight >= 64) {
+      skipped++;
+      return;
+    }
+    inFlight++;
+    const t0 = performance.now();
+    try {
+      await (tick++ % 2 === 0 ? submit() : approve());
+      latencies.push(performance.now() - t0);
+    } catch (err) {
+      failed++;
+      lastError = (err as Error).message;
+    } finally {
+      inFlight--;
+    }
+  };
+  const started = performance.now();
+  let due = started;
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      due += 1000 / perSec;
+      void one();
+      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+    }
+  })();
+  return {
+    /** Stops the stream, waits for writes in flight and tells how it went. */
+    async stop(): Promise<WriteStats> {
+      stopped = true;
+      await loop;
+      while (inFlight) await new Promise((r) => setTimeout(r, 10));
+      const sec = (performance.now() - started) / 1000;
+      if (failed) console.error(`writes: ${failed} failed, the last: ${lastError}`);
+      const sorted = [...latencies].sort((a, b) => a - b);
+      return {
+        writes: latencies.length,
+        failed,
+        skipped,
+        perSec: Math.round((latencies.length / sec) * 10) / 10,
+        p99Ms: Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)] ?? 0),
+      };
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { TaskListingChange, ListedTask } from '../task-listing-change';
+import { Loaded, ReadCache } from './read-cache';
+import { TaskRow } from './task.view';
+
+/** What a cached list answer asked, as far as deciding which writes touch it goes. */
+export interface ListingTag {
+  category: string | null;
+  minReward?: number;
+  maxReward?: number;
+  available: boolean;
+  /** Set only for `available` asked by a signed-in viewer (the one answer that depends on who asks). */
+  viewerId: number | null;
+}
+
+export interface ListedRows {
+  rows: TaskRow[];
+  nextCursor: string | null;
+}
+
+/** Could this task be in answers to this filter? Search text is not checked: a searched answer counts as touched. */
+function admits(tag: ListingTag, t: ListedTask | null): boolean {
+  if (!t) return false;
+  if (tag.category !== null && t.category !== tag.category) return false;
+  if (tag.minReward !== undefined && t.reward < tag.minReward) return false;
+  if (tag.maxReward !== undefined && t.reward > tag.maxReward) return false;
+  return !tag.available || t.open;
+}
+
+/** Whether the set or order of tasks matching the filter (hence its pages and its total) may have changed. */
+function reshapes(tag: ListingTag, c: TaskListingChange): boolean {
+  if (c.moved && (admits(tag, c.before) || admits(tag, c.after))) return true;
+  return tag.viewerId !== null && c.submitters.includes(tag.viewerId) && admits(tag, c.after);
+}
+
+/**
+ * The public list's cache: rows of a page (or the plain array) and filter totals, kept apart because most
+ * writes (a submission, an approval) only change counters shown in one task's row: they drop the answers that
+ * show that task and leave the totals alone. Writes that move a task in or out of a filter (funded, filled,
+ * deactivated, a viewer's own submission for their "available" list) drop the answers of the filters that
+ * could hold it. Read models moved by another process or a rebuild drop everything. "available" also hides
+ * tasks once their deadline passes: those answers expire at the next deadline of an open task.
+ */
+export class ListingCache {
+  readonly rows: ReadCache<ListedRows, ListingTag>;
+  readonly totals: ReadCache<number, ListingTag>;
+  private nextDeadline: Promise<number | null> | null = null;
+
+  constructor(maxEntries: number, ttlMs: number, private readonly nextOpenDeadline: () => Promise<number | null>) {
+    this.rows = new ReadCache(maxEntries, ttlMs);
+    this.totals = new ReadCache(maxEntries, ttlMs);
+  }
+
+  changed(changes: TaskListingChange[]): void {
+    if (changes.some((c) => c.moved)) this.nextDeadline = null;
+    this.rows.invalidate((tag, rows) => changes.some((c) => reshapes(tag, c) || rows.rows.some((t) => t.id === c.id)));
+    this.totals.invalidate((tag) => changes.some((c) => reshapes(tag, c)));
+  }
+
+  clear(): void {
+    this.nextDeadline = null;
+    this.rows.clear();
+    this.totals.clear();
+  }
+
+  /**
+   * Runs `load` for an answer to `tag`, noting until when the clock leaves it right. The deadline is read
+   * before the query starts, so it is never later than the first deadline the query could have seen pass.
+   */
+  async timed<V>(tag: ListingTag, load: () => Promise<V>): Promise<Loaded<V>> {
+    if (!tag.available) return { value: await load() };
+    const validUntil = await this.upcomingDeadline();
+    return { value: await load(), validUntil: validUntil ?? undefined };
+  }
+
+  private async upcomingDeadline(): Promise<number | null> {
+    let next = this.nextDeadline;
+    const known = next ? await next : undefined;
+    if (next === null || (known !== null && known !== undefined && known <= Date.now())) {
+      next = this.nextDeadline = this.nextOpenDeadline();
+      next.catch(() => {
+        if (this.nextDeadline === next) this.nextDeadline = null;
+      });
+    }
+    return next;
+  }
+}

@@ -1,0 +1,34 @@
+import { api } from '@/lib/api';
+import type { Submission, SubmissionStatus, Task } from '@/types/api';
+
+/** A submission row as the approvals page lists it, whoever supplied it (admin payload or a creator's dashboard). */
+export interface ApprovalItem extends Pick<Submission, 'id' | 'taskId' | 'userId' | 'status' | 'proofLink' | 'proofText' | 'proofFileUrl' | 'notes' | 'createdAt' | 'reviewedBy'> {
+  taskTitle: string | null;
+}
+
+interface AdminSubmissionsPage {
+  submissions: ApprovalItem[];
+  page: { limit: number; offset: number; totals: { submissions: number } };
+}
+
+/** Spec §9: the creators' approvals data is re-polled every 5 seconds. */
+export const CREATOR_POLL_MS = 5000;
+
+export const approvalsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Admins: every submission, paged on the server (newest first), optionally one status. */
+    adminApprovals: build.query<AdminSubmissionsPage, { status?: SubmissionStatus; limit: number; offset: number }>({
+      query: ({ status, limit, offset }) => `/api/admin/dashboard?limit=${limit}&offset=${offset}${status ? `&status=${status}` : ''}`,
+      providesTags: ['Admin', { type: 'Submission', id: 'LIST' }],
+    }),
+    /** Creators: their created tasks with their submissions (GET /api/dashboard). */
+    creatorApprovals: build.query<ApprovalItem[], void>({
+      query: () => '/api/dashboard',
+      transformResponse: (d: { createdTasks: Array<Task & { submissions: Submission[] }> }) =>
+        d.createdTasks.flatMap((t) => t.submissions.map((s) => ({ ...s, taskTitle: t.title }))).sort((a, b) => b.id - a.id),
+      providesTags: ['Dashboard', { type: 'Submission', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const { useAdminApprovalsQuery, useCreatorApprovalsQuery } = approvalsApi;

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Badge, Box, Button, Card, EmptyState, Heading, HStack, Input, NativeSelect, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Pager } from '@/components/pager';
+import { formatDate } from '@/lib/dates';
+import { useAdminApprovalsQuery, useCreatorApprovalsQuery, CREATOR_POLL_MS, type ApprovalItem } from '../api';
+import { filterApprovals, STATUS_FILTERS, TABS, tabStatus, type ApprovalsTab, type StatusFilter } from '../filter';
+
+const PAGE = 100;
+const PALETTE = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
+
+/**
+ * /approvals: admins see every submission (paged on the server, "Admin Approvals Dashboard"); creators the
+ * submissions to their own tasks, re-read every 5 seconds ("My Tasks Submissions").
+ */
+export function ApprovalsView({ isAdmin, onReview }: { isAdmin: boolean; onReview(id: number): void }) {
+  const [tab, setTab] = useState<ApprovalsTab>('pending');
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [offset, setOffset] = useState(0);
+  const admin = useAdminApprovalsQuery({ status: tabStatus(tab), limit: PAGE, offset }, { skip: !isAdmin });
+  const creator = useCreatorApprovalsQuery(undefined, { skip: isAdmin, pollingInterval: CREATOR_POLL_MS });
+  const q = isAdmin ? admin : creator;
+  const all = (isAdmin ? admin.data?.submissions : creator.data) ?? [];
+  const shown = filterApprovals(all, { search, status, tab });
+  const body =
+    q.isLoading ? (
+      <Spinner aria-label="Loading submissions" />
+    ) : q.isError && !q.data ? (
+      <Text color="red.700">Failed to load submissions.</Text>
+    ) : shown.length === 0 ? (
+      <EmptyState.Root>
+        <EmptyState.Content>
+          <EmptyState.Title>No submissions found</EmptyState.Title>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    ) : (
+      <Stack gap="3">
+        {shown.map((s) => <ApprovalCard key={s.id} s={s} onReview={onReview} />)}
+      </Stack>
+  );
+
+  return (
+    <Stack gap="5">
+      <Heading as="h1" size="2xl">{isAdmin ? 'Admin Approvals Dashboard' : 'My Tasks Submissions'}</Heading>
+      <HStack gap="3" wrap="wrap">
+        <Input flex="1" minW="56" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search by task title or notes..." aria-label="Search submissions" />
+        <NativeSelect.Root width="48">
+          <NativeSelect.Field aria-label="Status filter" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
+            {STATUS_FILTERS.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </HStack>
+      <Tabs.Root value={tab} onValueChange={(e) => { setTab(e.value as ApprovalsTab); setOffset(0); }} variant="line">
+        <Tabs.List flexWrap="wrap">
+          {TABS.map((t) => <Tabs.Trigger key={t.value} value={t.value}>{t.label}</Tabs.Trigger>)}
+        </Tabs.List>
+        {TABS.map((t) => (
+          <Tabs.Content key={t.value} value={t.value}>
+            {t.value === tab && body}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+      {isAdmin && admin.data && (
+        <Pager label="Submission pages" offset={offset} limit={PAGE} total={admin.data.page.totals.submissions} onOffset={setOffset} />
+      )}
+    </Stack>
+  );
+}
+
+function ApprovalCard({ s, onReview }: { s: ApprovalItem; onReview(id: number): void }) {
+  const status = s.status ?? 'pending';
+  return (
+    <Card.Root size="sm" data-testid={`approval-${s.id}`}>
+      <Card.Body>
+        <Stack gap="2">
+          <HStack justify="space-between" wrap="wrap">
+            <Heading as="h2" size="sm">{s.taskTitle || `Task #${s.taskId}`}</Heading>
+            <Badge colorPalette={PALETTE[status]} textTransform="capitalize">{status}</Badge>
+          </HStack>
+          <HStack gap="2" fontSize="sm" color="gray.700" wrap="wrap">
+            <Text>{formatDate(s.createdAt)}</Text>
+            {s.proofLink && <Badge variant="outline">Link</Badge>}
+            {s.proofText && <Badge variant="outline">Text</Badge>}
+            {s.proofFileUrl && <Badge variant="outline">File</Badge>}
+          </HStack>
+          {s.notes && <Text fontSize="sm">{s.notes}</Text>}
+          <HStack gap="4" fontSize="sm" color="gray.700" wrap="wrap">
+            <Text>Submitted by User #{s.userId}</Text>
+            {s.reviewedBy != null && <Text>Reviewed by User #{s.reviewedBy}</Text>}
+          </HStack>
+          <Box>
+            <Button size="sm" variant={status === 'pending' ? 'solid' : 'outline'} onClick={() => onReview(s.id)}>
+              {status === 'pending' ? 'Review Submission' : 'View Details'}
+            </Button>
+          </Box>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,45 @@
+import { api } from '@/lib/api';
+import type { Submission, SubmissionStatus, User } from '@/types/api';
+import type { ValidationResult } from './validation';
+
+/** A submission as GET /api/submissions/:id answers it: always with its task's summary. */
+export type ReviewedSubmission = Submission & { task: NonNullable<Submission['task']> };
+
+export const reviewApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    submissionForReview: build.query<ReviewedSubmission, number>({
+      query: (id) => `/api/submissions/${id}`,
+      providesTags: (_r, _e, id) => [{ type: 'Submission', id }],
+    }),
+    reviewSubmission: build.mutation<ReviewedSubmission, { id: number; taskId: number; status: Exclude<SubmissionStatus, 'pending'>; feedback: string }>({
+      query: ({ id, status, feedback }) => ({ url: `/api/submissions/${id}`, method: 'PATCH', body: { status, feedback } }),
+      // Spec §7: after a decision the dashboard and submission data are refreshed (and what a decision moves).
+      invalidatesTags: (_r, _e, { id, taskId }) => [
+        { type: 'Submission', id },
+        { type: 'Submission', id: 'LIST' },
+        { type: 'Task', id: taskId },
+        { type: 'Escrow', id: taskId },
+        'Dashboard',
+        'Admin',
+      ],
+    }),
+    submitter: build.query<User, number>({
+      query: (id) => `/api/users/${id}`,
+      providesTags: (_r, _e, id) => [{ type: 'User', id }],
+    }),
+    validateSubmission: build.mutation<ValidationResult, number>({
+      query: (id) => ({ url: `/api/admin/validate-submission/${id}`, method: 'POST' }),
+      invalidatesTags: (_r, _e, id) => [{ type: 'Submission', id }, 'Admin'],
+    }),
+    checkFile: build.query<{ exists: boolean }, string>({
+      query: (path) => `/api/check-file?path=${encodeURIComponent(path)}`,
+    }),
+  }),
+});
+
+export const {
+  useSubmissionForReviewQuery,
+  useReviewSubmissionMutation,
+  useValidateSubmissionMutation,
+  useLazyCheckFileQuery,
+} = reviewApi;

@@ -1,0 +1,70 @@
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { toaster } from '@/components/ui/toaster';
+import { isApiError } from '@/lib/http-error';
+import { useValidateSubmissionMutation } from '../api';
+import { analysisSummary, confidencePercent, riskLabel, type ValidationResult } from '../validation';
+
+/** Spec: a non-OK answer shows "HTTP error! status: {code}"; other failures their message. */
+function validationErrorText(e: unknown): string {
+  if (isApiError(e) && typeof e.status === 'number') return `HTTP error! status: ${e.status}`;
+  return e instanceof Error ? e.message : isApiError(e) ? e.message : 'Unknown error occurred';
+}
+
+/** The AI analysis of one submission: admins only; the button only while undecided and not yet analysed. */
+export function AiPanel({ submissionId, canValidate }: { submissionId: number; canValidate: boolean }) {
+  const [validate, state] = useValidateSubmissionMutation({ fixedCacheKey: `validate-${submissionId}` });
+  const run = async () => {
+    try {
+      const v = await validate(submissionId).unwrap();
+      toaster.create({ type: v.approved ? 'success' : 'warning', title: 'AI Analysis Complete', description: analysisSummary(v) });
+    } catch (e) {
+      toaster.create({ type: 'error', title: 'AI Validation Failed', description: validationErrorText(e) });
+    }
+  };
+  if (state.data) return <AiResult result={state.data} />;
+  if (!canValidate) return null;
+  return (
+    <Button variant="outline" colorPalette="purple" onClick={() => void run()} loading={state.isLoading} loadingText="Analyzing...">
+      AI Validate
+    </Button>
+  );
+}
+
+export function AiResult({ result: v }: { result: ValidationResult }) {
+  const risk = riskLabel(v.riskLevel);
+  return (
+    <Box borderWidth="1px" borderRadius="md" p="4" bg="purple.50" data-testid="ai-result">
+      <Stack gap="2">
+        <HStack justify="space-between" wrap="wrap">
+          <Text fontWeight="semibold">AI Analysis</Text>
+          {v.autoApprovalEligible && <Badge colorPalette="green">AUTO-APPROVAL ELIGIBLE</Badge>}
+        </HStack>
+        <HStack gap="2" wrap="wrap">
+          <Badge colorPalette={v.approved ? 'green' : 'red'}>{v.approved ? 'Recommended for approval' : 'Issues detected'}</Badge>
+          <Badge>Confidence {confidencePercent(v.confidence)}%</Badge>
+          <Badge>Quality {v.qualityScore != null ? `${v.qualityScore}/100` : 'N/A'}</Badge>
+          <Badge colorPalette={risk === 'low' ? 'green' : risk === 'medium' ? 'orange' : 'red'}>Risk: {risk}</Badge>
+          <Badge variant="outline">{v.verificationStatus.replace(/_/g, ' ')}</Badge>
+          <Badge variant="outline">{v.category}</Badge>
+        </HStack>
+        <Text fontSize="sm">{v.reasoning}</Text>
+        {v.issues.length > 0 && (
+          <Box>
+            <Text fontSize="sm" fontWeight="semibold">Issues</Text>
+            <Box as="ul" fontSize="sm" ps="5" listStyleType="disc">
+              {v.issues.map((i) => <li key={i}>{i}</li>)}
+            </Box>
+          </Box>
+        )}
+        {v.suggestions.length > 0 && (
+          <Box>
+            <Text fontSize="sm" fontWeight="semibold">Suggestions</Text>
+            <Box as="ul" fontSize="sm" ps="5" listStyleType="disc">
+              {v.suggestions.map((i) => <li key={i}>{i}</li>)}
+            </Box>
+          </Box>
+        )}
+      </Stack>
+    </Box>
+  );
+}

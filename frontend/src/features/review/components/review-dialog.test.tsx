@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { Dialog } from '@chakra-ui/react';
+import { Toaster } from '@/components/ui/toaster';
+import { renderWithApp } from '@/testing/render';
+import { AsViewer, testUser } from '@/testing/viewer';
+import type { User } from '@/types/api';
+import type { ReviewedSubmission } from '../api';
+import { ReviewBody } from './review-dialog';
+
+const submission = (over: Partial<ReviewedSubmission> = {}): ReviewedSubmission => ({
+  id: 12, taskId: 4, userId: 7, proofLink: 'https://example.org/post', proofText: 'Did it', proofFileUrl: '/api/uploads/abc.png',
+  notes: 'see link', status: 'pending', reviewedBy: null, reviewNotes: null, reviewedAt: null, transactionHash: null,
+  aiValidated: false, payoutStatus: null, payoutError: null, createdAt: '2026-11-20T10:00:00.000Z',
+  task: { id: 4, title: 'Write a thread', category: 'Content', reward: 1500, creatorId: 3 }, ...over,
+});
+
+function show(s: ReviewedSubmission, user: User | null, wallet: string | null = null) {
+  return renderWithApp(
+    <AsViewer user={user} wallet={wallet}>
+      <Dialog.Root open>
+        <Dialog.Content>
+          <ReviewBody submission={s} onClose={() => undefined} />
+        </Dialog.Content>
+      </Dialog.Root>
+      <Toaster />
+    </AsViewer>,
+  );
+}
+
+// The first render of the Chakra dialog is slow on a loaded 2-core machine: a generous per-test limit.
+describe('ReviewBody', { timeout: 30_000 }, () => {
+  it('shows the task, the submitter, the proof badges, link, text, image and notes', async () => {
+    show(submission(), testUser({ id: 3 }), '0xabc');
+    expect(await screen.findByText('Write a thread')).toBeTruthy();
+    expect(screen.getByText('1,500 CENTS')).toBeTruthy();
+    expect(screen.getByText(/User 7/)).toBeTruthy();
+    for (const b of ['Link', 'Text', 'File']) expect(screen.getAllByText(b).length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'https://example.org/post' })).toBeTruthy();
+    expect(screen.getByAltText('Submitted proof image').getAttribute('src')).toBe('/api/uploads/abc.png');
+    expect(screen.getByText('see link')).toBeTruthy();
+  });
+
+  it('lets the creator with a wallet approve or reject', async () => {
+    show(submission(), testUser({ id: 3 }), '0xabc');
+    const approve = await screen.findByRole('button', { name: 'Approve & Release 1,500 CENTS' });
+    expect((approve as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByPlaceholderText('Provide feedback to the submitter (required for rejection)')).toBeTruthy();
+    expect(screen.queryByText("You're viewing this submission in read-only mode.")).toBeNull();
+  });
+
+  it('refuses a rejection without feedback with the spec toast', async () => {
+    show(submission(), testUser({ id: 3 }), '0xabc');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject Submission' }));
+    expect(await screen.findByText('Feedback required')).toBeTruthy();
+    expect(screen.getByText('Please provide feedback explaining why this submission is being rejected.')).toBeTruthy();
+  });
+
+  it('disables Approve for a reviewer without a wallet; an admin is told why', async () => {
+    show(submission(), testUser({ id: 1, isAdmin: true }), null);
+    expect(await screen.findByText("You're an admin but need wallet connection to approve submissions.")).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Approve & Release 1,500 CENTS' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'AI Validate' })).toBeTruthy();
+  });
+
+  it('is read-only for someone who is neither admin nor creator', async () => {
+    show(submission(), testUser({ id: 7 }), '0xabc');
+    expect(await screen.findByText("You're viewing this submission in read-only mode.")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Approve/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject Submission' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'AI Validate' })).toBeNull();
+  });
+
+  it('shows a decision with its notes, reviewer and date and no actions', async () => {
+    show(
+      submission({ status: 'rejected', reviewNotes: 'Link is broken', reviewedBy: 3, reviewedAt: '2026-11-21T09:00:00.000Z' }),
+      testUser({ id: 3 }),
+      '0xabc',
+    );
+    expect(await screen.findByText('This submission was rejected')).toBeTruthy();
+    expect(screen.getByText('Link is broken')).toBeTruthy();
+    expect(screen.getByText('Reviewed by User #3')).toBeTruthy();
+    expect(screen.getByText('Nov 21, 2026')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reject Submission' })).toBeNull();
+  });
+
+  it('shows a failed payout with its reason on an approved submission', async () => {
+    show(submission({ status: 'approved', reviewedBy: 3, payoutStatus: 'failed', payoutError: 'escrow already refunded' }), testUser({ id: 7 }));
+    expect(await screen.findByText('This submission was approved')).toBeTruthy();
+    expect(screen.getByText('escrow already refunded')).toBeTruthy();
+  });
+
+  it('replaces a broken image with the placeholder and retries it with a timestamp', async () => {
+    show(submission({ proofLink: null, proofText: null }), testUser({ id: 7 }));
+    fireEvent.error(await screen.findByAltText('Submitted proof image'));
+    expect(await screen.findByText('Image Not Available')).toBeTruthy();
+    expect(screen.getByText('File may have been removed')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reload Image' }));
+    expect(screen.getByAltText('Submitted proof image').getAttribute('src')).toMatch(/^\/api\/uploads\/abc\.png\?t=\d+$/);
+  });
+});
