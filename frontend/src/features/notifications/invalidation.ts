@@ -22,7 +22,7 @@ export function tagsForChange(change: LiveChange): Tag[] {
 /** Everything the stream could have told about, for a reconnect that missed too much (`event: reset`). */
 export const ALL_LIVE_TAGS: Tag[] = ['Task', 'Submission', 'Dashboard', 'Admin', 'Escrow', 'Leaderboard', 'Notification'];
 
-/** The spec's approvals poll (every 5 s) only while the live stream is down; none while it is up. */
+/** The spec's approvals poll (every 5 s, as features/approvals' CREATOR_POLL_MS) only while the live stream is down. */
 export const APPROVALS_POLL_MS = 5000;
 export function approvalsPollingInterval(liveConnected: boolean): number {
   return liveConnected ? 0 : APPROVALS_POLL_MS;
