@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext } from 'playwright-core';
-import { parseUnits, type Wallet } from 'ethers';
+import { id as topicOf, JsonRpcProvider, parseUnits, zeroPadValue, type Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createFundedTask, dialog, newWallet, signInApi, submitProof, type CreatedTask } from './actors';
 import { checkPage, openBrowser, type Session } from './browser';
@@ -145,5 +145,31 @@ describe('review dialog, dashboard and approvals (creator and earners)', () => {
     await page.getByText('No submissions found').waitFor();
     await page.getByLabel('Status filter').selectOption('all');
     await page.getByTestId(`approval-${subs[1]}`).waitFor();
+  });
+
+  it("shows the task's escrow to an auditor exactly as the chain has it", async () => {
+    const { page } = earnerSession;
+    // The reward's transfer to the earner, found on chain independently of the app.
+    const provider = new JsonRpcProvider(product.rpcUrl, 31337, { staticNetwork: true });
+    const logs = await provider.getLogs({
+      address: product.tokenAddress,
+      fromBlock: 0,
+      topics: [topicOf('Transfer(address,address,uint256)'), zeroPadValue(product.escrowAddress, 32), zeroPadValue(earners[0].address, 32)],
+    });
+    provider.destroy();
+    expect(logs).toHaveLength(1);
+    await page.goto(`${baseUrl}/tasks/${task.id}/escrow`);
+    await page.getByRole('heading', { name: `Escrow audit: Task #${task.id}`, level: 1 }).waitFor();
+    await page.getByText('Chain and app agree').waitFor();
+    const onChain = page.getByTestId('on-chain');
+    const value = (label: string) => onChain.locator(`[data-label="${label}"]`).textContent();
+    expect(await value('Funded')).toBe('75 CENT');
+    expect(await value('Released')).toBe('25 CENT');
+    expect(await value('Remaining')).toBe('50 CENT');
+    expect(await value('Payouts')).toBe('1 of 3');
+    expect(await page.getByTestId('app-claims').locator('[data-label="Released"]').textContent()).toBe('25 CENT');
+    const tx = page.getByRole('link', { name: `Transaction ${logs[0].transactionHash}` });
+    expect(await tx.getAttribute('href')).toBe(`https://explorer.example/tx/${logs[0].transactionHash}`);
+    await checkPage(page, 'escrow-audit');
   });
 });

@@ -20,6 +20,7 @@ export function createRouter() {
             { index: true, element: <LandingPage /> },
             { path: 'auth', element: <Navigate to="/" replace /> },
             { path: 'tasks', lazy: () => import('./routes/tasks') },
+            { path: 'tasks/:taskId/escrow', lazy: () => import('./routes/escrow-audit') },
             { path: 'leaderboard', lazy: () => import('./routes/leaderboard') },
             {
               element: <ProtectedRoute />,

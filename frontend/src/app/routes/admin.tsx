@@ -1,8 +1,20 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+import { AdminConsole } from '@/features/admin/components/admin-console';
+import { useAuth } from '@/lib/auth/auth-context';
+import { ReviewDialogSlot } from '../dialogs/review-dialog-slot';
 
-// Placeholder until issue 13 builds this screen (spec part 2).
+/** Spec: non-admins are sent to "/". */
 export function AdminPage() {
-  return <PlaceholderPage title="Admin" subtitle="Platform overview" />;
+  const { user } = useAuth();
+  const [reviewing, setReviewing] = useState<number | null>(null);
+  if (!user?.isAdmin) return <Navigate to="/" replace />;
+  return (
+    <>
+      <AdminConsole onReview={setReviewing} />
+      <ReviewDialogSlot submissionId={reviewing} onClose={() => setReviewing(null)} />
+    </>
+  );
 }
 
 export const Component = AdminPage;

@@ -1,8 +1,7 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { LeaderboardView } from '@/features/leaderboard/components/leaderboard-view';
 
-// Placeholder until issue 13 builds this screen (spec part 2).
 export function LeaderboardPage() {
-  return <PlaceholderPage title="Leaderboard" subtitle="Top earners of CENT Tasks" />;
+  return <LeaderboardView />;
 }
 
 export const Component = LeaderboardPage;

@@ -1,8 +1,7 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { ProfileView } from '@/features/profile/components/profile-view';
 
-// Placeholder until issue 13 builds this screen (spec part 2).
 export function ProfilePage() {
-  return <PlaceholderPage title="Profile" subtitle="Your profile" />;
+  return <ProfileView />;
 }
 
 export const Component = ProfilePage;

@@ -6,6 +6,9 @@ export const toaster = createToaster({ placement: 'bottom-end', max: 1, pauseOnP
 
 const SWIPE_DISMISS_PX = 50;
 
+// Chakra's success (green.600) and warning (orange.600) toasts fail WCAG AA contrast with white text (axe).
+const CONTRAST = { '&[data-type=success]': { bg: 'green.700' }, '&[data-type=warning]': { bg: 'orange.700' } };
+
 function useSwipeToDismiss(id: string | undefined) {
   const start = useRef<number | null>(null);
   const move = (e: PointerEvent<HTMLDivElement>) => {
@@ -34,11 +37,11 @@ function useSwipeToDismiss(id: string | undefined) {
 function ToastItem({ toast }: { toast: Parameters<Parameters<typeof ChakraToaster>[0]['children']>[0] }) {
   const swipe = useSwipeToDismiss(toast.id);
   return (
-    <Toast.Root width={{ md: 'sm' }} maxW={{ md: '420px' }} style={{ touchAction: 'pan-y' }} {...swipe}>
+    <Toast.Root width={{ md: 'sm' }} maxW={{ md: '420px' }} style={{ touchAction: 'pan-y' }} css={CONTRAST} {...swipe}>
       {toast.type === 'loading' ? <Spinner size="sm" color="purple.solid" /> : <Toast.Indicator />}
       <Stack gap="1" flex="1" maxWidth="100%">
         {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-        {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+        {toast.description && <Toast.Description opacity="1">{toast.description}</Toast.Description>}
       </Stack>
       {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
       <Toast.CloseTrigger aria-label="Close notification" />

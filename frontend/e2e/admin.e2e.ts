@@ -1,0 +1,117 @@
+import { request as playwrightRequest, type APIRequestContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createFundedTask, dialog, E2E_ADMIN_KEY, newWallet, signInApi, submitProof, waitUntil } from './actors';
+import { checkPage, openBrowser, type Session } from './browser';
+import { injectWallet } from './injected-wallet.mjs';
+import { expectToastText } from './toast';
+
+/**
+ * The admin console: overview, users, tasks; one AI validation in the review dialog; AI Auto-Approve and Manual
+ * Approve All (one request each); the approvals page as an admin. Approving "all" takes every pending submission of
+ * the shared product, which is what an admin's button does.
+ */
+describe('admin console (admin with a wallet)', () => {
+  const product = inject('product');
+  const { baseUrl } = product;
+  const tag = Date.now().toString(36).slice(-5);
+  let s: Session;
+  let apis: APIRequestContext[] = [];
+  const subs: number[] = [];
+
+  beforeAll(async () => {
+    const creator = await newWallet(product, 1000);
+    const earners = await Promise.all([0, 1, 2].map(() => newWallet(product)));
+    const creatorApi = await playwrightRequest.newContext();
+    apis = [creatorApi];
+    await signInApi(creatorApi, product, creator);
+    const task = await createFundedTask(creatorApi, product, creator, { title: `Admin journey ${tag}`, reward: 10, maxCompletions: 5, category: 'Research' });
+    const proofs = [
+      'I compared three bounty platforms on fees, escrow and payout speed, with a table and sources for each platform.',
+      'I compared three bounty platforms on fees, escrow and payout speed, with a table and sources for each platform.',
+      'done',
+    ];
+    for (const [i, e] of earners.entries()) {
+      const api = await playwrightRequest.newContext();
+      apis.push(api);
+      await signInApi(api, product, e);
+      subs.push((await submitProof(api, product, task.id, proofs[i], `admin-notes-${i + 1}`)).id);
+    }
+    const admin = await newWallet(product, 0, E2E_ADMIN_KEY);
+    s = await openBrowser();
+    await injectWallet(s.context, { rpcUrl: product.rpcUrl, privateKey: admin.privateKey, autoConnect: true });
+    const me = await signInApi(s.context.request, product, admin);
+    expect((me as { isAdmin?: boolean }).isAdmin).toBe(true);
+  });
+
+  afterAll(async () => {
+    await Promise.all([s?.close(), ...apis.map((a) => a.dispose())]);
+  });
+
+  it('shows the overview, the users and the tasks', async () => {
+    const { page } = s;
+    await page.goto(baseUrl + '/admin');
+    await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+    for (const label of ['Total Users', 'Total Tasks', 'Total Submissions', 'CENTS Paid Out']) expect(await page.getByText(label, { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('table', { name: 'Recent submissions' }).getByRole('row').count()).toBeLessThanOrEqual(6);
+    expect(await page.getByRole('list', { name: 'Tasks per category' }).getByText('Research').count()).toBe(1);
+    await checkPage(page, 'admin-overview');
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByRole('table', { name: 'Users' }).waitFor();
+    expect(await page.getByRole('table', { name: 'Users' }).getByText('Admin', { exact: true }).count()).toBeGreaterThan(0);
+    await checkPage(page, 'admin-users');
+    await page.getByRole('tab', { name: 'Tasks' }).click();
+    await page.getByRole('table', { name: 'Tasks' }).getByText(`Admin journey ${tag}`).waitFor();
+    await checkPage(page, 'admin-tasks');
+  });
+
+  it('validates one submission in the review dialog and shows the evidence', async () => {
+    const { page } = s;
+    await page.getByRole('tab', { name: 'Submissions' }).click();
+    await page.getByRole('button', { name: `Review submission ${subs[1]}` }).click();
+    const d = dialog(page);
+    await d.getByText('admin-notes-2').waitFor();
+    await d.getByRole('button', { name: 'AI Validate' }).click();
+    await expectToastText(page, 'AI Analysis Complete', 'Confidence: ');
+    const result = d.getByTestId('ai-result');
+    await result.waitFor();
+    // The second proof copies the first word for word: the validator says so.
+    expect(await result.textContent()).toMatch(new RegExp(`#${subs[0]}`));
+    await checkPage(page, 'review-ai-result');
+    await d.getByRole('button', { name: 'Close' }).first().click();
+    await d.waitFor({ state: 'detached' });
+  });
+
+  it('auto-approves the eligible submissions, then approves all the rest in one request', async () => {
+    const { page } = s;
+    await page.getByRole('button', { name: 'AI Auto-Approve' }).click();
+    await expectToastText(page, 'AI Analysis Complete', 'submissions analyzed: ');
+    const results = page.getByTestId('ai-results');
+    await results.waitFor();
+    expect(await results.getByRole('table', { name: 'AI results' }).getByText(String(subs[2]), { exact: true }).count()).toBe(1);
+    await checkPage(page, 'admin-ai-results');
+    await page.getByRole('button', { name: 'Hide AI Results' }).click();
+    await results.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Manual Approve All' }).click();
+    await expectToastText(page, 'Bulk Approval Complete', 'submissions approved, ');
+    const statuses = await waitUntil(async () => {
+      const all = await Promise.all(subs.map(async (id) => ((await (await s.context.request.get(`${baseUrl}/api/submissions/${id}`)).json()) as { status: string }).status));
+      return all.every((x) => x === 'approved') ? all : null;
+    }, 'every submission approved');
+    expect(statuses).toEqual(['approved', 'approved', 'approved']);
+    await expect.poll(() => page.getByRole('button', { name: 'Manual Approve All' }).isDisabled(), { timeout: 20_000 }).toBe(true);
+  });
+
+  it('shows AI Analytics from measured figures and the approvals page titled for admins', async () => {
+    const { page } = s;
+    await page.getByRole('tab', { name: 'AI Analytics' }).click();
+    const a = page.getByTestId('ai-analytics');
+    await a.waitFor();
+    expect(await a.textContent()).not.toContain('94.2%');
+    await checkPage(page, 'admin-analytics');
+    await page.goto(baseUrl + '/approvals');
+    await page.getByRole('heading', { name: 'Admin Approvals Dashboard', level: 1 }).waitFor();
+    await page.getByRole('tab', { name: 'Approved' }).click();
+    await page.getByTestId(`approval-${subs[0]}`).waitFor();
+    await checkPage(page, 'approvals-admin');
+  });
+});

@@ -1,0 +1,35 @@
+import { Badge, Table } from '@chakra-ui/react';
+import { formatCent } from '@/lib/money';
+import type { AdminTaskRow } from '../types';
+
+/** Tasks: ID, title, creator, reward, Active or Closed, completions / maxCompletions. */
+export function TasksTable({ tasks }: { tasks: AdminTaskRow[] }) {
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      <Table.Root size="sm" aria-label="Tasks">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>ID</Table.ColumnHeader>
+            <Table.ColumnHeader>Title</Table.ColumnHeader>
+            <Table.ColumnHeader>Creator</Table.ColumnHeader>
+            <Table.ColumnHeader>Reward</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader>Completions</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {tasks.map((t) => (
+            <Table.Row key={t.id}>
+              <Table.Cell>{t.id}</Table.Cell>
+              <Table.Cell>{t.title}</Table.Cell>
+              <Table.Cell>{t.creatorUsername ?? `User #${t.creatorId}`}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatCent(t.reward)} CENTS</Table.Cell>
+              <Table.Cell><Badge colorPalette={t.isActive ? 'green' : 'gray'}>{t.isActive ? 'Active' : 'Closed'}</Badge></Table.Cell>
+              <Table.Cell>{t.completions} / {t.maxCompletions}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

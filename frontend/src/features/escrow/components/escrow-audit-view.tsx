@@ -1,0 +1,141 @@
+import type { ReactNode } from 'react';
+import { Alert, Badge, Box, Card, Heading, HStack, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { ExternalLink } from '@/components/ui/external-link';
+import { formatDate } from '@/lib/dates';
+import { shortAddress } from '@/lib/display-name';
+import { useTaskEscrowQuery } from '@/lib/escrow/escrow-api';
+import { formatBaseUnits } from '@/lib/money';
+import type { EscrowAudit } from '@/types/escrow';
+import { chainTotals, EVENT_LABEL } from '../audit-totals';
+
+const cent = (base: string | bigint) => `${formatBaseUnits(base)} CENT`;
+
+/** The auditor's page: a task's escrow as the chain shows it, next to what the app claims, with every event. */
+export function EscrowAuditView({ taskId }: { taskId: number }) {
+  const q = useTaskEscrowQuery(taskId);
+  return (
+    <Stack gap="6">
+      <Box>
+        <Heading as="h1" size="2xl">Escrow audit: Task #{taskId}</Heading>
+        <Text color="gray.700">What the escrow contract holds for this task, read from the chain now, next to what the app records.</Text>
+      </Box>
+      {q.isLoading ? (
+        <Spinner aria-label="Reading the chain" />
+      ) : !q.data ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>This task's escrow cannot be shown (unknown task, or not funded yet).</Alert.Title>
+        </Alert.Root>
+      ) : (
+        <AuditBody a={q.data} />
+      )}
+    </Stack>
+  );
+}
+
+function AuditBody({ a }: { a: EscrowAudit }) {
+  const totals = chainTotals(a.events);
+  const chain = a.onChain;
+  return (
+    <Stack gap="6">
+      <HStack gap="2" wrap="wrap">
+        <Badge colorPalette={a.consistent ? 'green' : 'red'} size="lg">{a.consistent ? 'Chain and app agree' : 'Chain and app differ'}</Badge>
+        <Text fontSize="sm">
+          Escrow contract{' '}
+          {a.escrowUrl ? <ExternalLink href={a.escrowUrl} color="purple.700">{shortAddress(a.escrowAddress)}</ExternalLink> : shortAddress(a.escrowAddress)}
+          {a.headBlock != null && ` · block ${a.headBlock}`} · final after {a.confirmationsRequired} confirmations
+        </Text>
+      </HStack>
+      {a.chainError && (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>The chain could not be read: {a.chainError}</Alert.Title>
+        </Alert.Root>
+      )}
+      {a.app.anomalies.length > 0 && (
+        <Alert.Root status="error" data-testid="escrow-anomalies">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Something on chain does not match this task</Alert.Title>
+            <Alert.Description>
+              <Stack as="ul" gap="1" ps="4" listStyleType="disc">
+                {a.app.anomalies.map((x) => <li key={`${x.kind}-${x.txHash}`}>{x.reason} <TxLink hash={x.txHash} /></li>)}
+              </Stack>
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <Side title="On chain" testId="on-chain">
+          <Row label="Funded" value={cent(totals.funded)} />
+          <Row label="Released" value={cent(totals.released)} />
+          <Row label="Refunded" value={cent(totals.refunded)} />
+          <Row label="Remaining" value={chain ? cent(chain.remaining) : '—'} />
+          <Row label="Payouts" value={chain ? `${chain.paidCount} of ${chain.maxCompletions}` : '—'} />
+          <Row label="Refund opens" value={chain?.refundableAt ? formatDate(chain.refundableAt) : '—'} />
+        </Side>
+        <Side title="The app claims" testId="app-claims">
+          <Row label="Status" value={a.app.fundingStatus.replace(/_/g, ' ')} />
+          <Row label="Escrowed" value={cent(a.app.escrowAmount)} />
+          <Row label="Released" value={cent(a.app.releasedAmount)} />
+          <Row label="Refunded" value={cent(a.app.refundedAmount)} />
+          <Row label="Payouts" value={String(a.app.paidCount)} />
+        </Side>
+      </SimpleGrid>
+      <Box>
+        <Heading as="h2" size="md" mb="2">Events</Heading>
+        {a.events.length === 0 ? (
+          <Text color="gray.700">No escrow events for this task on chain.</Text>
+        ) : (
+          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+            <Table.Root size="sm" aria-label="Escrow events">
+              <Table.Header>
+                <Table.Row>
+                  {['Event', 'Amount', 'Submission', 'Recipient', 'Block', 'Finality', 'Transaction'].map((h) => <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>)}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {a.events.map((e) => (
+                  <Table.Row key={`${e.txHash}-${e.logIndex}`}>
+                    <Table.Cell>{EVENT_LABEL[e.type]}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{cent(e.amount)}</Table.Cell>
+                    <Table.Cell>{e.submissionId ?? '—'}</Table.Cell>
+                    <Table.Cell>{e.recipient ? (e.recipientUrl ? <ExternalLink href={e.recipientUrl} color="purple.700">{shortAddress(e.recipient)}</ExternalLink> : shortAddress(e.recipient)) : '—'}</Table.Cell>
+                    <Table.Cell>{e.blockNumber}</Table.Cell>
+                    <Table.Cell><Badge colorPalette={e.finality === 'final' ? 'green' : 'yellow'}>{e.finality} ({e.confirmations})</Badge>{!e.indexed && <Badge ml="1" colorPalette="red">not recorded by the app</Badge>}</Table.Cell>
+                    <Table.Cell><TxLink hash={e.txHash} url={e.txUrl} /></Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
+function TxLink({ hash, url }: { hash: string; url?: string | null }) {
+  const text = `${hash.slice(0, 10)}…${hash.slice(-6)}`;
+  return url ? <ExternalLink href={url} color="purple.700" aria-label={`Transaction ${hash}`}>{text}</ExternalLink> : <code title={hash}>{text}</code>;
+}
+
+function Side({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <Card.Root data-testid={testId}>
+      <Card.Body gap="2">
+        <Heading as="h2" size="md">{title}</Heading>
+        {children}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <HStack justify="space-between" fontSize="sm">
+      <Text color="gray.700">{label}</Text>
+      <Text fontWeight="medium" data-label={label}>{value}</Text>
+    </HStack>
+  );
+}

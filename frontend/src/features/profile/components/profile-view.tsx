@@ -1,0 +1,131 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Avatar, Badge, Box, Button, Card, Field, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { toaster } from '@/components/ui/toaster';
+import { useAuth } from '@/lib/auth/auth-context';
+import { displayName, shortAddress } from '@/lib/display-name';
+import type { User } from '@/types/api';
+import { useSaveProfile, type ProfileDraft } from '../hooks/use-save-profile';
+import { profileImageProblem, USERNAME_HINT, usernameProblem } from '../profile-rules';
+
+/** /profile: the signed-in user's profile, and its Edit Profile mode (picture, username, email, bio). */
+export function ProfileView() {
+  const { user } = useAuth();
+  const [editing, setEditing] = useState(false);
+  if (!user) {
+    return (
+      <Stack gap="2">
+        <Heading as="h1" size="2xl">Not Authenticated</Heading>
+        <Text>Please log in to view your profile</Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="6" maxW="2xl">
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h1" size="2xl">Profile</Heading>
+        <Button variant="outline" onClick={() => setEditing((e) => !e)} aria-pressed={editing}>
+          {editing ? 'Cancel' : 'Edit Profile'}
+        </Button>
+      </HStack>
+      {editing ? <ProfileForm user={user} onSaved={() => setEditing(false)} /> : <ProfileCard user={user} />}
+    </Stack>
+  );
+}
+
+function ProfileCard({ user }: { user: User }) {
+  const name = displayName(user);
+  return (
+    <Card.Root>
+      <Card.Body>
+        <Stack gap="4">
+          <HStack gap="4">
+            <Avatar.Root size="2xl">
+              <Avatar.Fallback name={name} />
+              {user.profileImage && <Avatar.Image src={user.profileImage} alt={`${name}'s profile picture`} />}
+            </Avatar.Root>
+            <Stack gap="1">
+              <HStack gap="2">
+                <Text fontSize="xl" fontWeight="bold">{name}</Text>
+                {user.isAdmin && <Badge colorPalette="purple">Admin</Badge>}
+              </HStack>
+              {user.walletAddress && <Text fontSize="sm" color="gray.700">{shortAddress(user.walletAddress)}</Text>}
+            </Stack>
+          </HStack>
+          <Box>
+            <Text fontSize="sm" fontWeight="semibold">Bio</Text>
+            <Text whiteSpace="pre-wrap">{user.bio || 'No bio yet'}</Text>
+          </Box>
+          <Box>
+            <Text fontSize="sm" fontWeight="semibold">Email</Text>
+            <Text>{user.email || 'Not set'}</Text>
+          </Box>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function ProfileForm({ user, onSaved }: { user: User; onSaved(): void }) {
+  const [draft, setDraft] = useState<ProfileDraft>({ username: user.username ?? '', email: user.email ?? '', bio: user.bio ?? '', image: null });
+  const [touched, setTouched] = useState(false);
+  const { save, saving } = useSaveProfile();
+  const nameError = usernameProblem(draft.username);
+  const imageUrl = useMemo(() => (draft.image ? URL.createObjectURL(draft.image) : null), [draft.image]);
+  useEffect(() => () => { if (imageUrl) URL.revokeObjectURL(imageUrl); }, [imageUrl]);
+  const preview = imageUrl ?? user.profileImage;
+
+  const pick = (file: File | undefined, input: HTMLInputElement) => {
+    if (!file) return;
+    const problem = profileImageProblem(file);
+    if (problem) {
+      toaster.create({ type: 'error', ...problem });
+      input.value = '';
+      return;
+    }
+    setDraft((d) => ({ ...d, image: file }));
+  };
+
+  return (
+    <Card.Root>
+      <Card.Body>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            setTouched(true);
+            if (nameError) return;
+            void save(user, draft).then((ok) => ok && onSaved());
+          }}
+        >
+          <Stack gap="4">
+            <HStack gap="4">
+              <Avatar.Root size="2xl">
+                <Avatar.Fallback name={draft.username || displayName(user)} />
+                {preview && <Avatar.Image src={preview} alt="Profile picture preview" />}
+              </Avatar.Root>
+              <Field.Root>
+                <Field.Label>Profile picture</Field.Label>
+                <Input type="file" accept="image/*" p="1" onChange={(e) => pick(e.target.files?.[0], e.target)} />
+              </Field.Root>
+            </HStack>
+            <Field.Root invalid={touched && !!nameError}>
+              <Field.Label>Username</Field.Label>
+              <Input value={draft.username} maxLength={20} onChange={(e) => setDraft((d) => ({ ...d, username: e.target.value }))} />
+              {touched && nameError ? <Field.ErrorText>{nameError}</Field.ErrorText> : <Field.HelperText>{USERNAME_HINT}</Field.HelperText>}
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Email</Field.Label>
+              <Input type="email" value={draft.email} onChange={(e) => setDraft((d) => ({ ...d, email: e.target.value }))} />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Bio</Field.Label>
+              <Textarea rows={4} value={draft.bio} onChange={(e) => setDraft((d) => ({ ...d, bio: e.target.value }))} />
+            </Field.Root>
+            <HStack justify="end">
+              <Button type="submit" loading={saving}>Save Profile</Button>
+            </HStack>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
