@@ -90,6 +90,30 @@ const abis = (): Deployment["abis"] => ({
   TaskEscrow: [...TaskEscrow__factory.abi],
 });
 
+/**
+ * Verification data from Hardhat's build-info (artifacts/build-info). A package shipped without its build
+ * output (e.g. a slim container image) still deploys; its record then says nothing to verify.
+ */
+function verificationRecord(deployed: Array<[VerifiableContract, string]>): DeploymentVerification | undefined {
+  try {
+    return { contracts: Object.fromEntries(deployed.map(([name, address]) => [name, { address, ...verificationOf(name) }])) };
+  } catch (e) {
+    console.warn(`deployment recorded without verification data: ${(e as Error).message}`);
+    return undefined;
+  }
+}
+
+/** Whether on-chain escrow code is the current build's (immutables aside); true when the build output is not at hand. */
+function isCurrentBuild(escrowCode: string): boolean {
+  let built;
+  try {
+    built = builtRuntime("TaskEscrow");
+  } catch {
+    return true;
+  }
+  return runtimeMatches(escrowCode, built);
+}
+
 /** Deploys CentToken (unless `tokenAddress`) and TaskEscrow, grants RELEASER_ROLE, mints demo CENT
  *  (31337 only) and writes `deployments/<chainId>.json`. Always deploys fresh contracts. */
 export async function deployContracts(opts: DeployOptions): Promise<Deployment> {
@@ -135,7 +159,7 @@ export async function deployContracts(opts: DeployOptions): Promise<Deployment> 
       reviewWindow,
       releaser,
       abis: abis(),
-      verification: { contracts: Object.fromEntries(deployed.map(([name, address]) => [name, { address, ...verificationOf(name) }])) },
+      verification: verificationRecord(deployed),
     };
     writeDeployment(deployment, opts.deploymentsDir ?? deploymentsDir());
     return deployment;
@@ -158,7 +182,7 @@ export async function ensureDeployed(opts: DeployOptions): Promise<EnsureDeploye
         provider.getCode(existing.escrow),
         provider.getCode(existing.token),
       ]);
-      if (tokenCode !== "0x" && runtimeMatches(escrowCode, builtRuntime("TaskEscrow"))) {
+      if (tokenCode !== "0x" && escrowCode !== "0x" && isCurrentBuild(escrowCode)) {
         const releaser = getAddress(opts.releaserAddress);
         const escrow = TaskEscrow__factory.connect(existing.escrow, provider);
         const role = await escrow.RELEASER_ROLE();
@@ -169,9 +193,7 @@ export async function ensureDeployed(opts: DeployOptions): Promise<EnsureDeploye
         }
         // Refresh the ABIs in case the package was rebuilt; a record made before verification data existed gets
         // it now (the escrow's code is the current build's, checked above).
-        const verification = existing.verification ?? {
-          contracts: { TaskEscrow: { address: existing.escrow, ...verificationOf("TaskEscrow") } },
-        };
+        const verification = existing.verification ?? verificationRecord([["TaskEscrow", existing.escrow]]);
         const refreshed: Deployment = { ...existing, abis: abis(), verification };
         writeDeployment(refreshed, dir);
         return { ...refreshed, reused: true };
