@@ -3,6 +3,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DomainError } from '../common/domain-error';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { Aggregate } from './aggregate';
+import { AggregateSnapshots } from './aggregate-snapshots';
 import { AppendOptions, EventStore } from './event-store';
 import { WrongExpectedVersionError } from './event-store.errors';
 import { EventMetadata } from './stored-event';
@@ -21,15 +22,23 @@ export interface SaveOutcome<R> {
  */
 @Injectable()
 export class AggregateRepository {
+  /** Recently loaded aggregates (see AggregateSnapshots): ~10k streams, a few kB each at most. */
+  private readonly snapshots = new AggregateSnapshots(10_000);
+
   constructor(
     private readonly store: EventStore,
     private readonly projections: ProjectionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** The aggregate as of its stream's last event: from its snapshot plus the events after it, if it has one. */
   async load<A extends Aggregate<unknown>>(aggregate: A): Promise<A> {
-    const { events } = await this.store.readStream(aggregate.streamId);
-    return aggregate.load(events);
+    const snapshot = this.snapshots.get(aggregate.streamId);
+    const { events } = await this.store.readStream(aggregate.streamId, snapshot?.version ?? 0);
+    if (snapshot) aggregate.resume(snapshot.state, snapshot.version);
+    aggregate.load(events);
+    if (events.length) this.snapshots.put(aggregate.streamId, aggregate.version, aggregate.snapshot);
+    return aggregate;
   }
 
   async execute<A extends Aggregate<unknown>, R>(

@@ -10,6 +10,8 @@ export interface DomainEvent<T extends string = string, D = any> {
 /**
  * An aggregate is the fold of its stream. Commands call methods that check the rules against the
  * current state and `raise` new events; `raise` applies them at once so later checks see them.
+ * Everything it knows lives in `state`, and `evolve` is pure (returns a new state, never changes the one it
+ * is given): the repository shares states between loads as snapshots.
  */
 export abstract class Aggregate<S> {
   private uncommitted: DomainEvent[] = [];
@@ -27,6 +29,13 @@ export abstract class Aggregate<S> {
 
   get exists(): boolean {
     return this.version > 0 || this.uncommitted.length > 0;
+  }
+
+  /** Continues from a state this aggregate folded earlier up to `version` (a snapshot); `load` adds what came after. */
+  resume(state: S, version: number): this {
+    this.state = state;
+    this.version = version;
+    return this;
   }
 
   load(events: StoredEvent[]): this {

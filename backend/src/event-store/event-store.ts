@@ -70,14 +70,15 @@ export class EventStore {
     this.notifications.setMaxListeners(0);
   }
 
-  async readStream(streamId: string): Promise<{ version: number; events: StoredEvent[] }> {
+  /** The stream's events after `afterVersion` (all by default), in order, and the version reached. */
+  async readStream(streamId: string, afterVersion = 0): Promise<{ version: number; events: StoredEvent[] }> {
     const rows: EventRow[] = await this.dataSource.query(
       `SELECT global_position, transaction_id, stream_id, stream_version, event_type, data, metadata, created_at
-         FROM events WHERE stream_id = $1 ORDER BY stream_version`,
-      [streamId],
+         FROM events WHERE stream_id = $1 AND stream_version > $2 ORDER BY stream_version`,
+      [streamId, afterVersion],
     );
     const events = rows.map(toStoredEvent);
-    return { version: events.length ? events[events.length - 1].streamVersion : 0, events };
+    return { version: events.length ? events[events.length - 1].streamVersion : afterVersion, events };
   }
 
   async append(
