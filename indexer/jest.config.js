@@ -18,5 +18,6 @@ module.exports = {
   globalSetup: path.join(backend, 'test', 'global-setup.ts'),
   globalTeardown: path.join(backend, 'test', 'global-teardown.ts'),
   testTimeout: 120000,
-  maxWorkers: 1,
+  // Suites are independent (each its own anvil and database): two at a time.
+  maxWorkers: 2,
 };

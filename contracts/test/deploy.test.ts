@@ -11,8 +11,9 @@ import { JsonRpcProvider } from "ethers";
 import { CentToken__factory, TaskEscrow__factory } from "../typechain-types";
 import { deployContracts, ensureDeployed, loadDeployment } from "../src/deploy";
 import { DEV_ACCOUNTS, DEV_DEPLOYER, DEV_RELEASER } from "../src/dev-accounts";
+import { anvilBinary } from "../src/anvil-binary";
 
-const ANVIL = path.resolve(__dirname, "..", "..", "node_modules", ".bin", "anvil");
+const ANVIL = anvilBinary();
 
 describe("deploy (plain ethers, against anvil)", function () {
   let anvil: ChildProcess;
@@ -20,7 +21,6 @@ describe("deploy (plain ethers, against anvil)", function () {
   let dir: string;
 
   before(async function () {
-    if (!fs.existsSync(ANVIL)) this.skip();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "cent-deploy-"));
     anvil = spawn(ANVIL, ["--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
     rpcUrl = await new Promise<string>((resolve, reject) => {
@@ -38,8 +38,12 @@ describe("deploy (plain ethers, against anvil)", function () {
     });
   });
 
-  after(() => {
-    anvil?.kill("SIGTERM");
+  after(async () => {
+    if (anvil && anvil.exitCode === null && anvil.signalCode === null) {
+      const exited = new Promise((r) => anvil.once("exit", r));
+      anvil.kill("SIGTERM");
+      await exited; // no chain left behind (CI checks)
+    }
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -103,3 +103,6 @@ export async function deployEnv(): Promise<Env> {
   }
   return { admin, creator, creator2, releaser, stranger, worker, worker2, token, escrow, escrowAddr, RELEASER_ROLE };
 }
+
+/** The v2 escrow key, computed off-chain exactly as TaskEscrow.escrowKey does. */
+export { escrowKey as escrowKeyOf } from "../src/escrow-key";

@@ -23,7 +23,7 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { Wallet } from 'ethers';
-import { DEV_RELEASER } from '@cent/contracts';
+import { DEV_RELEASER, escrowKey } from '@cent/contracts';
 import { EventStore, loadConfig, ProjectionRunner, startEmbeddedPostgres, ensureDatabase } from '@cent/backend';
 import { RegisterUserCommand } from '../../backend/src/users/commands/register-user.command';
 import { IndexerModule } from '../src/indexer.module';
@@ -131,6 +131,8 @@ async function main(): Promise<void> {
     const fees = { maxFeePerGas: 10n ** 11n, maxPriorityFeePerGas: 10n ** 9n, chainId: 31337 };
     const escrow = chain.deployment.escrow;
     const iface = chain.escrow.interface;
+    const deadlineSeconds = BigInt(Math.floor(deadline.getTime() / 1000));
+    const keyOf = (taskId: number, max: number) => escrowKey(creatorKey.address, taskId, CENT, max, deadlineSeconds);
     const t1 = Date.now();
     let last = '';
     for (let taskId = 1; taskId <= TASKS; taskId++) {
@@ -142,7 +144,7 @@ async function main(): Promise<void> {
       await anvil.rpc('eth_sendRawTransaction', [fund]);
       const batch = await releaser.signTransaction({
         to: escrow, nonce: releaserNonce++, gasLimit: 30_000_000n, ...fees,
-        data: iface.encodeFunctionData('releaseBatch', [taskId, ids, ids.map(recipientOf)]),
+        data: iface.encodeFunctionData('releaseBatch', [keyOf(taskId, ids.length), ids, ids.map(recipientOf)]),
       });
       last = await anvil.rpc<string>('eth_sendRawTransaction', [batch]);
     }
@@ -205,7 +207,7 @@ async function main(): Promise<void> {
     for (const id of liveIds) {
       const tx = await releaser.signTransaction({
         to: escrow, nonce: releaserNonce++, gasLimit: 200_000n, ...fees,
-        data: iface.encodeFunctionData('release', [liveTask, id, recipientOf(id)]),
+        data: iface.encodeFunctionData('release', [keyOf(liveTask, liveIds.length), id, recipientOf(id)]),
       });
       const hash = await anvil.rpc<string>('eth_sendRawTransaction', [tx]);
       while (!(await anvil.rpc('eth_getTransactionReceipt', [hash]))) await new Promise((r) => setTimeout(r, 2));
@@ -242,15 +244,15 @@ async function main(): Promise<void> {
       });
       await anvil.rpc('eth_sendRawTransaction', [tx]);
     }
-    const releases = realTasks.flatMap((t) => t.ids.map((id) => [t.taskId, id] as const));
+    const releases = realTasks.flatMap((t) => t.ids.map((id) => [t.taskId, id, t.ids.length] as const));
     for (let i = releases.length - 1; i > 0; i--) {
       const j = Math.floor(rand() * (i + 1));
       [releases[i], releases[j]] = [releases[j], releases[i]];
     }
-    for (const [taskId, id] of releases) {
+    for (const [taskId, id, max] of releases) {
       const tx = await releaser.signTransaction({
         to: escrow, nonce: releaserNonce++, gasLimit: 200_000n, ...fees,
-        data: iface.encodeFunctionData('release', [taskId, id, recipientOf(id)]),
+        data: iface.encodeFunctionData('release', [keyOf(taskId, max), id, recipientOf(id)]),
       });
       last = await anvil.rpc<string>('eth_sendRawTransaction', [tx]);
     }

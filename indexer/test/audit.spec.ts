@@ -1,9 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { Pool } from 'pg';
 import { Wallet } from 'ethers';
 import { JsonRpc } from '../src/chain/json-rpc';
 import { formatReport, reconcile } from '../src/audit/reconcile';
+import { freePort, startAnvil } from './support/anvil';
 import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
 import { approve, createAndFundTask, registerCreator, registerUser, submissionRow, submit, taskRow } from './support/scenario';
 
@@ -65,8 +68,8 @@ describe('escrow audit', () => {
     const creator = await registerCreator(idx.commands, stack.chain, 1);
     const task = await createAndFundTask(idx.commands, stack.chain, creator, { reward: 3, maxCompletions: 2 });
     await eventually(async () => (await taskRow(idx.db, task.taskId))?.funding_status === 'funded', 20_000, 'funded');
-    // The creator pays a submission id the app never had, straight from their wallet.
-    await (await stack.chain.escrow.connect(creator.signer).release(task.taskId, 987_654, Wallet.createRandom().address)).wait();
+    // A releaser key pays a submission id the app never had (a payout the app did not decide).
+    await (await stack.chain.escrow.connect(stack.chain.releaser).release(task.key, 987_654, Wallet.createRandom().address)).wait();
     // A task id the backend never created, funded on chain.
     await (await stack.chain.escrow.connect(creator.signer).fund(555_555, 10n ** 18n, 1, BigInt(Math.floor(Date.now() / 1000) + 3600))).wait();
     await caughtUp();
@@ -85,5 +88,57 @@ describe('escrow audit', () => {
     const out = cli();
     expect(out.status).toBe(1);
     expect(out.stdout).toContain('difference(s):');
+  });
+});
+
+/** `npm run audit` when it cannot find the product: one line naming what and how to point at it, exit 2. */
+describe('escrow audit: nothing to reach', () => {
+  const audit = (env: Record<string, string>) =>
+    spawnSync(process.execPath, [path.join(__dirname, '..', 'bin', 'run-ts.js'), path.join(__dirname, '..', 'src', 'audit', 'audit.main.ts')], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cent-audit-'));
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('names the chain it could not reach (from CHAIN_PORT) and says how to point at it', async () => {
+    const port = await freePort();
+    const res = audit({ DATA_DIR: dataDir, CHAIN_PORT: String(port) });
+    expect(res.status).toBe(2);
+    expect(res.stdout).toBe('');
+    expect(res.stderr.trim()).toMatch(
+      new RegExp(`^audit failed: no chain answers at http://127\\.0\\.0\\.1:${port} \\(from CHAIN_PORT, from the environment\\): .*ECONNREFUSED.*No npm start has run with DATA_DIR=${dataDir}.*RPC_URL=<url> or CHAIN_PORT=<port>\\.$`),
+    );
+  });
+
+  it('names the missing database when the chain answers but DATA_DIR holds none', async () => {
+    const anvil = await startAnvil();
+    try {
+      const res = audit({ DATA_DIR: dataDir, RPC_URL: anvil.url, ESCROW_ADDRESS: Wallet.createRandom().address });
+      expect(res.status).toBe(2);
+      expect(res.stderr.trim()).toMatch(
+        new RegExp(`^audit failed: no database: DATABASE_URL is not set and there is no embedded PostgreSQL in ${dataDir}/postgres\\. .*DATA_DIR=<its data dir> or DATABASE_URL=<url>\\.$`),
+      );
+      expect(fs.existsSync(path.join(dataDir, 'postgres'))).toBe(false); // no empty database made up to audit
+    } finally {
+      await anvil.stop();
+    }
+  });
+
+  it('names an unreachable DATABASE_URL without printing its password', async () => {
+    const anvil = await startAnvil();
+    try {
+      const port = await freePort();
+      const res = audit({ DATA_DIR: dataDir, RPC_URL: anvil.url, ESCROW_ADDRESS: Wallet.createRandom().address, DATABASE_URL: `postgres://u:secret-pw@127.0.0.1:${port}/db` });
+      expect(res.status).toBe(2);
+      expect(res.stderr).toMatch(new RegExp(`audit failed: cannot reach the database at 127\\.0\\.0\\.1:${port}/db \\(DATABASE_URL from the environment\\): .*ECONNREFUSED`));
+      expect(res.stderr).not.toContain('secret-pw');
+    } finally {
+      await anvil.stop();
+    }
   });
 });

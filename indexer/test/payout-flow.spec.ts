@@ -42,7 +42,7 @@ describe('indexer + payout worker', () => {
     expect(Number(logs[0]!.args.submissionId)).toBe(submissionId);
     expect(logs[0]!.args.recipient).toBe(earner.wallet);
     expect(await stack.chain.token.balanceOf(earner.wallet)).toBe(7n * CENT);
-    expect(await stack.chain.escrow.isPaid(submissionId)).toBe(true);
+    expect(await stack.chain.escrow.isPaid(task.key, submissionId)).toBe(true);
 
     const t = await taskRow(idx.db, task.taskId);
     expect(t!.released_amount).toBe((7n * CENT).toString());
@@ -66,7 +66,7 @@ describe('indexer + payout worker', () => {
     expect(hashes.size).toBe(1);
     const tx = await stack.anvil.provider.getTransaction([...hashes][0]);
     expect(stack.chain.escrow.interface.parseTransaction(tx!)!.name).toBe('releaseBatch');
-    const onChain = await stack.chain.escrow.getTask(task.taskId);
+    const onChain = await stack.chain.escrow.getEscrow(task.key);
     expect(onChain.paidCount).toBe(4n);
     expect(onChain.remaining).toBe(0n);
   });
@@ -76,11 +76,11 @@ describe('indexer + payout worker', () => {
     const deadline = new Date(Date.now() + 120_000);
     const task = await createAndFundTask(idx.commands, stack.chain, creator, { reward: 5, maxCompletions: 2, deadline });
     await eventually(async () => (await taskRow(idx.db, task.taskId))?.funding_status === 'funded', 20_000, 'funded');
-    const refundableAt = Number(await stack.chain.escrow.refundableAt(task.taskId));
+    const refundableAt = Number(await stack.chain.escrow.refundableAt(task.key));
     const now = (await stack.anvil.provider.getBlock('latest'))!.timestamp;
     await stack.anvil.rpc('evm_increaseTime', [refundableAt - now + 1]);
     await stack.anvil.rpc('evm_mine');
-    const receipt = await (await stack.chain.escrow.connect(creator.signer).refund(task.taskId)).wait();
+    const receipt = await (await stack.chain.escrow.connect(creator.signer).refund(task.key)).wait();
     const refunded = await eventually(async () => {
       const row = await taskRow(idx.db, task.taskId);
       return row?.funding_status === 'refunded' && row;

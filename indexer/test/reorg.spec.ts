@@ -23,7 +23,7 @@ describe('reorganisations', () => {
   }
 
   it('drops a RewardReleased and a TaskFunded from abandoned blocks and applies the new canonical history', async () => {
-    // Payouts off: the test releases from the creator's wallet itself, so it controls which block holds what.
+    // Payouts off: the test releases from a releaser key of its own, so it controls which block holds what.
     const idx = await startIndexer(stack.env, { payouts: false });
     try {
       const creator = await registerCreator(idx.commands, stack.chain, 0);
@@ -35,8 +35,8 @@ describe('reorganisations', () => {
       const other = await createAndFundTask(idx.commands, stack.chain, creator, { reward: 1, maxCompletions: 1, fund: false });
 
       const snapshot = await stack.anvil.rpc<string>('evm_snapshot');
-      // History A: the creator releases the reward and funds the other task.
-      const releaseA = await (await stack.chain.escrow.connect(creator.signer).release(task.taskId, submissionId, earner.wallet)).wait();
+      // History A: the reward is released and the creator funds the other task.
+      const releaseA = await (await stack.chain.escrow.connect(stack.chain.releaser).release(task.key, submissionId, earner.wallet)).wait();
       await (await stack.chain.escrow.connect(creator.signer).fund(other.taskId, CENT, 1, BigInt(Math.floor(other.deadline.getTime() / 1000)))).wait();
       await eventually(async () => (await submissionRow(idx.db, submissionId))?.payout_status === 'released', 20_000, 'released (A)');
       await eventually(async () => (await taskRow(idx.db, other.taskId))?.funding_status === 'funded', 20_000, 'other funded (A)');
@@ -45,6 +45,7 @@ describe('reorganisations', () => {
       // History B: back to the snapshot; three empty blocks make it the longer chain, without those facts.
       expect(await stack.anvil.rpc('evm_revert', [snapshot])).toBe(true);
       creator.signer.reset(); // its nonces went back with the chain
+      stack.chain.releaser.reset();
       for (let i = 0; i < 3; i++) await stack.anvil.rpc('evm_mine');
       expect(await stack.anvil.provider.getTransactionReceipt(releaseA!.hash)).toBeNull();
 
@@ -58,7 +59,7 @@ describe('reorganisations', () => {
       expect(await eventTypes(idx, task.taskId)).toEqual(expect.arrayContaining(['RewardReleased', 'RewardReleaseReverted']));
 
       // History B goes on: the same release again, now in a different block: applied as a new fact.
-      const releaseB = await (await stack.chain.escrow.connect(creator.signer).release(task.taskId, submissionId, earner.wallet)).wait();
+      const releaseB = await (await stack.chain.escrow.connect(stack.chain.releaser).release(task.key, submissionId, earner.wallet)).wait();
       const paid = await eventually(async () => {
         const row = await submissionRow(idx.db, submissionId);
         return row?.payout_status === 'released' && row;
@@ -95,10 +96,12 @@ describe('reorganisations', () => {
       for (let i = 0; i < 3; i++) await stack.anvil.rpc('evm_mine');
 
       // The indexer compensates, the worker sees its mined transaction gone and re-sends the same bytes.
+      // The indexer (read model) and the worker (its outbox row) see the new receipt independently: wait for both.
       const again = await eventually(async () => {
         const row = await submissionRow(idx.db, submissionId);
         const receipt = await stack.anvil.provider.getTransactionReceipt(first.transaction_hash);
-        return receipt && row?.payout_status === 'released' && Number(row.payout_block_number) === receipt.blockNumber && row;
+        const settled = await idx.db.query(`SELECT 1 FROM payout_transactions WHERE $1 = ANY(submission_ids) AND status = 'mined'`, [submissionId]);
+        return receipt && settled.length && row?.payout_status === 'released' && Number(row.payout_block_number) === receipt.blockNumber && row;
       }, 30_000, 'paid again on the new chain');
       expect(again.transaction_hash).toBe(first.transaction_hash);
       expect(await stack.chain.token.balanceOf(earner.wallet)).toBe(6n * CENT);

@@ -39,7 +39,9 @@ describe('admin API', () => {
     const taskId = await fundedTaskLike(ctx.commands, creator, T.thread);
     const id = await submit(ctx.commands, earner.id, taskId, { proofText: GOOD_THREAD_TEXT });
 
+    const sent = performance.now();
     const res = await request(ctx.http).post(`/api/admin/validate-submission/${id}`).set('Cookie', admin.cookie).expect(200);
+    const roundTripMs = performance.now() - sent;
     expect(Object.keys(res.body).sort()).toEqual(RESULT_KEYS);
     expect(res.body).toMatchObject({ approved: true, riskLevel: 'low', category: 'Content', verificationStatus: 'verified', autoApprovalEligible: true });
 
@@ -50,7 +52,12 @@ describe('admin API', () => {
     const [ev] = await ctx.dataSource.query(
       `SELECT data, metadata FROM events WHERE event_type = 'SubmissionAiValidated' AND (data->>'submissionId')::int = $1`, [id]);
     expect(ev.data).toMatchObject({ submissionId: id, taskId, validatedBy: admin.id, result: res.body });
-    expect(ev.data.durationMs).toBeGreaterThan(0);
+    // The validator's own run time: whole milliseconds, at least 1 (clamped), within the request's round trip.
+    expect(Number.isInteger(ev.data.durationMs)).toBe(true);
+    expect(ev.data.durationMs).toBeGreaterThanOrEqual(1);
+    expect(ev.data.durationMs).toBeLessThanOrEqual(Math.ceil(roundTripMs));
+    const [stat] = await ctx.dataSource.query(`SELECT duration_ms FROM admin_ai_validations WHERE submission_id = $1`, [id]);
+    expect(stat.duration_ms).toBe(ev.data.durationMs); // what analytics averages
     expect(ev.data.result.audit).toEqual({ signals: [], validator: 'heuristic', autoApproveRequested: false });
     expect(ev.metadata.actorId).toBe(admin.id);
 

@@ -23,7 +23,7 @@ export class CsrfMiddleware implements NestMiddleware {
   private readonly allowed: Set<string>;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.allowed = new Set([config.publicOrigin, ...config.ALLOWED_ORIGINS].map((o) => new URL(o).origin));
+    this.allowed = new Set([config.publicOrigin, ...config.ALLOWED_ORIGINS].flatMap((o) => loopbackSpellings(new URL(o))));
   }
 
   use(req: Request, res: Response, next: NextFunction): void {
@@ -39,6 +39,20 @@ export class CsrfMiddleware implements NestMiddleware {
     }
     next();
   }
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * A local site (a loopback origin, as `npm start` serves it) is reached as http://localhost:3000 or as
+ * http://127.0.0.1:3000 depending on what the user typed; the browser sends whichever it is as `Origin`.
+ * Same scheme and port, only the loopback spelling differs: the same server, so all spellings are allowed.
+ * Any other origin is itself only.
+ */
+function loopbackSpellings(url: URL): string[] {
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  const port = url.port ? `:${url.port}` : '';
+  return LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`);
 }
 
 /** undefined when the header is absent; the origin string, or 'invalid' ("null" origins included). */

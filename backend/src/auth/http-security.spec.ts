@@ -58,6 +58,28 @@ describe('CSRF origin check, content types, headers, body size', () => {
   });
 });
 
+describe('CSRF origin check on a local site (PUBLIC_ORIGIN on a loopback host)', () => {
+  let ctx: App;
+  beforeAll(async () => {
+    ctx = await startTestApp({ PUBLIC_ORIGIN: 'http://localhost:4400' });
+  });
+  afterAll(() => ctx.close());
+
+  const login = (origin: string) =>
+    request(ctx.http).post('/api/login').set('Origin', origin).send({ username: 'nobody', password: 'whatever1' });
+
+  it('accepts every loopback spelling of the same scheme and port (the user typed 127.0.0.1 or localhost)', async () => {
+    for (const origin of ['http://localhost:4400', 'http://127.0.0.1:4400', 'http://[::1]:4400']) await login(origin).expect(401);
+  });
+
+  it('still refuses another port, another scheme and a non-loopback host', async () => {
+    for (const origin of ['http://127.0.0.1:5555', 'https://127.0.0.1:4400', 'http://localhost.evil.example:4400', 'http://127.0.0.2:4400']) {
+      const res = await login(origin).expect(403);
+      expect(res.body).toEqual({ message: 'Cross-site request refused' });
+    }
+  });
+});
+
 describe('rate limits', () => {
   it('answers 429 with the message once the sign-in limit per window is used up', async () => {
     const ctx = await startTestApp({ RATE_LIMIT_AUTH: '3' });

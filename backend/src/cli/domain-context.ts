@@ -1,13 +1,16 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { loadConfig } from '../config/app-config';
-import { resolveDatabase } from '../database/resolve-database';
 import { DomainModule } from '../domain.module';
+import { loadCliConfig, openCliDatabase } from './cli-config';
 
-/** The domain (no HTTP) for one-shot operator commands; `close` also stops an embedded database. */
+/**
+ * The domain (no HTTP) for one-shot operator commands, on the database of the environment or of the
+ * running `npm start` (cli-config.ts); `close` also stops an embedded database it started.
+ */
 export async function openDomainContext(): Promise<{ app: INestApplicationContext; close(): Promise<void> }> {
-  const config = loadConfig();
-  const db = await resolveDatabase(config);
+  const cli = loadCliConfig();
+  const config = cli.config;
+  const db = await openCliDatabase(cli);
   const app = await NestFactory.createApplicationContext(DomainModule.forRoot(config, db.url), { logger: ['error', 'warn'] });
   return {
     app,

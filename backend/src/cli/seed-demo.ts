@@ -2,10 +2,12 @@ import 'reflect-metadata';
 import { CommandBus } from '@nestjs/cqrs';
 import { JsonRpcProvider, NonceManager, Wallet } from 'ethers';
 import { DataSource } from 'typeorm';
-import { loadConfig } from '../config/app-config';
 import { escrowAmount, centToBaseUnits } from '../common/money';
 import { CreateTaskCommand, CreateTaskInput } from '../tasks/commands/create-task.command';
+import { GrantAdminCommand } from '../users/commands/grant-admin.command';
 import { RegisterUserCommand } from '../users/commands/register-user.command';
+import { UsersReadRepository } from '../users/users.read-repository';
+import { loadCliConfig } from './cli-config';
 import { openDomainContext } from './domain-context';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -23,12 +25,13 @@ const DEMO_TASKS: Array<Omit<CreateTaskInput, 'deadline' | 'isActive'> & { days:
 ];
 
 /**
- * `npm start` seeds demo data once on the local chain: a demo creator and earner (dev wallets #2 and #3,
- * publicly known keys) and six tasks, each funded on chain from the creator's wallet. The indexer then
- * sees TaskFunded and lists them, exactly as for a real creator. Does nothing when the demo exists.
+ * `npm start` seeds demo data once on the local chain: a demo creator, earner and admin (dev wallets #2, #3
+ * and #4: contracts' DEMO_ACCOUNTS, publicly known keys) and six tasks, each funded on chain from the
+ * creator's wallet. The indexer then sees TaskFunded and lists them, exactly as for a real creator. Does
+ * nothing for the parts that exist.
  */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const { config } = loadCliConfig();
   if (config.CHAIN_ID !== contracts.LOCAL_CHAIN_ID || !config.ESCROW_ADDRESS || !config.TOKEN_ADDRESS) {
     console.log('demo data: only on the local chain with deployed contracts; skipped');
     return;
@@ -36,18 +39,19 @@ async function main(): Promise<void> {
   const { app, close } = await openDomainContext();
   try {
     const db = app.get(DataSource);
+    await ensureDemoAdmin(app.get(CommandBus), app.get(UsersReadRepository));
     const found = await db.query(`SELECT 1 FROM unique_keys WHERE kind = 'username' AND value = 'demo_creator'`);
     if (found.length) {
       console.log('demo data: present');
       return;
     }
     const commands = app.get(CommandBus);
-    const creatorAccount = contracts.DEV_ACCOUNTS[2];
+    const creatorAccount = contracts.DEMO_ACCOUNTS.creator;
     const creatorId: number = await commands.execute(
       new RegisterUserCommand({ method: 'wallet', username: 'demo_creator', walletAddress: creatorAccount.address, email: null, passwordHash: null }),
     );
     await commands.execute(
-      new RegisterUserCommand({ method: 'wallet', username: 'demo_earner', walletAddress: contracts.DEV_ACCOUNTS[3].address, email: null, passwordHash: null }),
+      new RegisterUserCommand({ method: 'wallet', username: 'demo_earner', walletAddress: contracts.DEMO_ACCOUNTS.earner.address, email: null, passwordHash: null }),
     );
     const provider = new JsonRpcProvider(config.RPC_URL, undefined, { staticNetwork: true, pollingInterval: 200 });
     const signer = new NonceManager(new Wallet(creatorAccount.privateKey, provider));
@@ -66,6 +70,18 @@ async function main(): Promise<void> {
   } finally {
     await close();
   }
+}
+
+/** The demo admin exists by default on the local chain (also for data seeded before it was added). */
+async function ensureDemoAdmin(commands: CommandBus, users: UsersReadRepository): Promise<void> {
+  const wallet = contracts.DEMO_ACCOUNTS.admin.address;
+  let userId = await users.userIdByWallet(wallet);
+  if (userId === null) {
+    userId = (await commands.execute(
+      new RegisterUserCommand({ method: 'wallet', username: 'demo_admin', walletAddress: wallet, email: null, passwordHash: null }),
+    )) as number;
+  }
+  await commands.execute(new GrantAdminCommand(userId, 'seed-demo')); // a no-op when already admin
 }
 
 main().catch((err) => {

@@ -22,7 +22,9 @@ const schema = z.object({
   PUBLIC_ORIGIN: z.string().url('must be an absolute URL like http://localhost:3000').optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CHAIN_ID: z.coerce.number().int().positive().default(31337),
-  RPC_URL: z.string().url().default('http://127.0.0.1:8545'),
+  /** JSON-RPC endpoint of the chain; default http://127.0.0.1:CHAIN_PORT (the local chain `npm start` runs, 8545). */
+  RPC_URL: z.string().url().optional(),
+  CHAIN_PORT: z.coerce.number().int().min(1).max(65535).default(8545),
   EXPLORER_URL: z.string().url().optional(),
   TOKEN_ADDRESS: address.optional(),
   /** What the browser app is told (GET /api/config): the RPC a wallet adds for this chain (default RPC_URL). */
@@ -116,7 +118,7 @@ const schema = z.object({
   RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(20),
 });
 
-export type AppConfig = z.infer<typeof schema> & { publicOrigin: string; uploadDir: string };
+export type AppConfig = Omit<z.infer<typeof schema>, 'RPC_URL'> & { RPC_URL: string; publicOrigin: string; uploadDir: string };
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -135,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   return {
     ...c,
+    RPC_URL: c.RPC_URL ?? `http://127.0.0.1:${c.CHAIN_PORT}`,
     publicOrigin: c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`,
     uploadDir: c.UPLOAD_DIR ?? path.join(c.DATA_DIR, 'uploads'),
   };

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { JsonRpcProvider, Log, zeroPadValue, toBeHex } from 'ethers';
+import { JsonRpcProvider, Log, ZeroHash, zeroPadValue, toBeHex } from 'ethers';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../event-store/event-store';
 import { escrowDifferences, openAnomalies } from './escrow-differences';
@@ -12,6 +12,7 @@ import { ESCROW_AUDIT_ABI, EscrowLocation, explorerLinks, locateEscrow } from '.
 import { EscrowAppView, EscrowAuditView, EscrowEventView, EscrowOnChainView, EscrowPayoutView, Finality } from './escrow.view';
 
 const EVENT_TOPICS = ['TaskFunded', 'RewardReleased', 'TaskRefunded'].map((n) => ESCROW_AUDIT_ABI.getEvent(n)!.topicHash);
+const FUNDED_TOPIC = ESCROW_AUDIT_ABI.getEvent('TaskFunded')!.topicHash;
 const PUBLIC_STATES = new Set(['funded', 'refunded']);
 
 /**
@@ -40,7 +41,7 @@ export class EscrowAuditService implements OnModuleDestroy {
 
   async audit(taskId: number, viewer: UserRecord | undefined): Promise<EscrowAuditView> {
     const rows = await this.db.query(
-      `SELECT creator_id, funding_status, escrow_amount::text, released_amount::text, refunded_amount::text, anomalies, reward, max_completions
+      `SELECT creator_id, funding_status, escrow_amount::text, released_amount::text, refunded_amount::text, anomalies, reward, max_completions, escrow_key
          FROM tasks WHERE id = $1`,
       [taskId],
     );
@@ -74,11 +75,12 @@ export class EscrowAuditService implements OnModuleDestroy {
     if (!this.location) {
       return { ...base, headBlock: null, onChain: null, chainError: 'No escrow contract configured (ESCROW_ADDRESS)', consistent: false, events: [], payouts: this.payouts(submissions, [], null) };
     }
+    const escrowKey: string = task.escrow_key ?? ZeroHash;
     let head: number;
     let onChain: EscrowOnChainView;
     let logs: Log[];
     try {
-      [head, onChain, logs] = await Promise.all([this.provider.getBlockNumber(), this.readTask(taskId), this.readLogs(taskId)]);
+      [head, onChain, logs] = await Promise.all([this.provider.getBlockNumber(), this.readEscrow(escrowKey), this.readLogs(taskId, escrowKey)]);
     } catch (err) {
       return {
         ...base, headBlock: null, onChain: null, chainError: `The chain could not be read: ${(err as Error).message.slice(0, 200)}`,
@@ -92,16 +94,16 @@ export class EscrowAuditService implements OnModuleDestroy {
     return { ...base, headBlock: head, onChain, chainError: null, consistent, events, payouts: this.payouts(submissions, events, head) };
   }
 
-  private async readTask(taskId: number): Promise<EscrowOnChainView> {
-    const call = (fn: string) => this.provider.call({ to: this.location!.escrow, data: ESCROW_AUDIT_ABI.encodeFunctionData(fn, [taskId]) });
-    const [taskData, refundData] = await Promise.all([call('getTask'), call('refundableAt')]);
-    const [t] = ESCROW_AUDIT_ABI.decodeFunctionResult('getTask', taskData);
+  private async readEscrow(key: string): Promise<EscrowOnChainView> {
+    const call = (fn: string) => this.provider.call({ to: this.location!.escrow, data: ESCROW_AUDIT_ABI.encodeFunctionData(fn, [key]) });
+    const [escrowData, refundData] = await Promise.all([call('getEscrow'), call('refundableAt')]);
+    const [t] = ESCROW_AUDIT_ABI.decodeFunctionResult('getEscrow', escrowData);
     const refundableAt = Number(ESCROW_AUDIT_ABI.decodeFunctionResult('refundableAt', refundData)[0]);
-    const funded = t.creator !== '0x0000000000000000000000000000000000000000';
+    const funded = t.reward !== 0n;
     return {
       funded,
-      creator: funded ? t.creator : null,
-      creatorUrl: funded ? this.links.address(t.creator) : null,
+      creator: funded ? t.funder : null,
+      creatorUrl: funded ? this.links.address(t.funder) : null,
       reward: t.reward.toString(),
       maxCompletions: Number(t.maxCompletions),
       paidCount: Number(t.paidCount),
@@ -112,13 +114,17 @@ export class EscrowAuditService implements OnModuleDestroy {
     };
   }
 
-  private readLogs(taskId: number): Promise<Log[]> {
-    return this.provider.getLogs({
-      address: this.location!.escrow,
-      topics: [EVENT_TOPICS, zeroPadValue(toBeHex(taskId), 32)],
-      fromBlock: this.location!.startBlock,
-      toBlock: 'latest',
-    });
+  /** The accepted escrow's logs, plus every other funding of this task id (anyone can fund another escrow for it). */
+  private async readLogs(taskId: number, key: string): Promise<Log[]> {
+    const range = { address: this.location!.escrow, fromBlock: this.location!.startBlock, toBlock: 'latest' };
+    const [own, fundings] = await Promise.all([
+      key === ZeroHash ? [] : this.provider.getLogs({ ...range, topics: [EVENT_TOPICS, key] }),
+      this.provider.getLogs({ ...range, topics: [FUNDED_TOPIC, null, zeroPadValue(toBeHex(taskId), 32)] }),
+    ]);
+    const seen = new Set(own.map((l) => `${l.transactionHash}:${l.index}`));
+    return [...own, ...fundings.filter((l) => !seen.has(`${l.transactionHash}:${l.index}`))].sort(
+      (a, b) => a.blockNumber - b.blockNumber || a.index - b.index,
+    );
   }
 
   private finality(blockNumber: number, head: number): Finality {

@@ -8,11 +8,11 @@ import { AppConfig, REPO_ROOT } from '../config/app-config';
  * the contracts package (built separately); these signatures are the contract's public interface.
  */
 export const ESCROW_AUDIT_ABI = new Interface([
-  'function getTask(uint256 taskId) view returns (tuple(address creator, uint128 reward, uint32 maxCompletions, uint32 paidCount, uint64 deadline, bool refunded, uint256 remaining))',
-  'function refundableAt(uint256 taskId) view returns (uint256)',
-  'event TaskFunded(uint256 indexed taskId, address indexed creator, uint128 reward, uint32 maxCompletions, uint64 deadline, uint256 amount)',
-  'event RewardReleased(uint256 indexed taskId, uint256 indexed submissionId, address indexed recipient, uint256 amount, address operator)',
-  'event TaskRefunded(uint256 indexed taskId, address indexed creator, uint256 amount)',
+  'function getEscrow(bytes32 key) view returns (tuple(address funder, uint128 reward, uint32 maxCompletions, uint32 paidCount, uint64 deadline, bool refunded, uint256 remaining))',
+  'function refundableAt(bytes32 key) view returns (uint256)',
+  'event TaskFunded(bytes32 indexed key, uint256 indexed taskId, address indexed funder, uint128 reward, uint32 maxCompletions, uint64 deadline, uint256 amount)',
+  'event RewardReleased(bytes32 indexed key, uint256 indexed submissionId, address indexed recipient, uint256 amount)',
+  'event TaskRefunded(bytes32 indexed key, address indexed funder, uint256 amount)',
 ]);
 
 export interface EscrowLocation {

@@ -1,4 +1,4 @@
-import { AppPayoutClaim, escrowDifferences, releaseDifferences } from './escrow-differences';
+import { AppPayoutClaim, appTerms, escrowDifferences, releaseDifferences } from './escrow-differences';
 
 const E18 = 10n ** 18n;
 const funded = { fundingStatus: 'funded', escrowAmount: (50n * E18).toString(), releasedAmount: (10n * E18).toString(), paidCount: 1, anomalies: [] };
@@ -34,6 +34,14 @@ describe('escrowDifferences', () => {
       `reward: chain 1, app ${10n * E18}`,
       'deadline: chain 1900003600, app 1900000000',
     ]);
+  });
+});
+
+describe('appTerms', () => {
+  it('states a tasks row in the escrow\'s units (base units, unix seconds)', () => {
+    expect(appTerms({ funder: '0xab', reward: 25, max_completions: 4, deadline: new Date('2030-01-01T00:00:00.000Z') })).toEqual({
+      funder: '0xab', reward: (25n * E18).toString(), maxCompletions: '4', deadline: '1893456000',
+    });
   });
 });
 

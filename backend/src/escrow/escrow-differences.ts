@@ -1,4 +1,7 @@
-/** What the contract says about one task id (TaskEscrow.getTask). */
+import { centToBaseUnits } from '../common/money';
+import { deadlineSeconds } from '../tasks/task-escrow-terms';
+
+/** What the contract says about a task's escrow key (TaskEscrow.getEscrow). */
 export interface ChainEscrow {
   funded: boolean;
   paidCount: number;
@@ -26,6 +29,16 @@ export interface AppEscrowClaim {
   anomalies: Array<{ kind: string; reason: string; txHash: string }>;
   /** The task's terms and the funder the app accepted (the creator's linked wallet). */
   terms?: EscrowTermsClaim | null;
+}
+
+/** The funder and terms the app accepted for a `tasks` row (reward in whole CENT, deadline a timestamp). */
+export function appTerms(row: { funder: string | null; reward: number | string; max_completions: number | string; deadline: Date | string }): EscrowTermsClaim {
+  return {
+    funder: row.funder,
+    reward: centToBaseUnits(Number(row.reward)).toString(),
+    maxCompletions: String(row.max_completions),
+    deadline: deadlineSeconds(row.deadline).toString(),
+  };
 }
 
 /** The anomalies of a `tasks.anomalies` column that still count (a stray escrow refunded by its funder is recovered). */

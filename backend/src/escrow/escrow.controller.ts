@@ -17,7 +17,7 @@ export class EscrowController {
   @ApiOperation({
     summary: "A task's escrow as the chain shows it, next to what the app claims (audit view)",
     description:
-      'Reads the TaskEscrow contract now (getTask, refundableAt, the task\'s TaskFunded / RewardReleased / TaskRefunded ' +
+      'Reads the TaskEscrow contract now (getEscrow and refundableAt of the task\'s escrow key, the task\'s TaskFunded / RewardReleased / TaskRefunded ' +
       'logs) and lists each with tx hash, block, explorer links (EXPLORER_URL, EIP-3091) and finality; payouts are ' +
       'pending (requested/sent), confirmed (in a block) or final (past CONFIRMATIONS). Public for funded and ' +
       'refunded tasks; other tasks only for their creator and admins.',

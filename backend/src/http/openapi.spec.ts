@@ -23,6 +23,24 @@ describe('OpenAPI document', () => {
       expect(create.properties.reward).toMatchObject({ minimum: 1, maximum: 100000 });
       expect(create.properties.deadline.description).toMatch(/Required and in the future/);
       expect(Object.keys(body.components.schemas.TaskView.properties)).toEqual(expect.arrayContaining(['escrowAmount', 'chainTaskId', 'fundingStatus']));
+
+      // The sign-in routes document what they take: the challenge's `address`, and each body's fields.
+      const challenge = body.paths['/api/auth/challenge'].get.parameters;
+      expect(challenge).toEqual([expect.objectContaining({ name: 'address', in: 'query', required: false, schema: expect.objectContaining({ type: 'string' }) })]);
+      const bodyOf = (route: string) => {
+        const ref: string = body.paths[route].post.requestBody.content['application/json'].schema.$ref;
+        return body.components.schemas[ref.replace('#/components/schemas/', '')];
+      };
+      const web3 = bodyOf('/api/auth/web3');
+      expect(web3.required).toEqual(['walletAddress', 'signature', 'message']);
+      expect(web3.properties.walletAddress).toMatchObject({ type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' });
+      const register = bodyOf('/api/register');
+      expect(register.required).toEqual(['username', 'password']);
+      expect(Object.keys(register.properties)).toEqual(['username', 'password', 'email']);
+      expect(register.properties.password).toMatchObject({ type: 'string', minLength: 8 });
+      const login = bodyOf('/api/login');
+      expect(login.required).toEqual(['username', 'password']);
+      expect(Object.keys(login.properties)).toEqual(['username', 'password']);
     } finally {
       await ctx.app.close();
     }

@@ -8,18 +8,18 @@ import {TaskEscrow} from "../TaskEscrow.sol";
 /// @author CENT Tasks
 /// @notice Reads everything the property tests check after each step in ONE eth_call.
 contract InvariantProbe {
-    /// @notice Escrow token balance, tasks, holder balances and paid flags in one call.
+    /// @notice Escrow token balance, escrows, holder balances and paid flags in one call.
     /// @param escrow The escrow.
-    /// @param taskIds Tasks to read.
+    /// @param keys Escrow keys to read.
     /// @param holders Accounts whose token balance to read.
-    /// @param submissionIds Submission ids whose paid flag to read.
+    /// @param submissionIds Submission ids whose paid flag to read, for every key.
     /// @return escrowBalance Token balance of the escrow.
-    /// @return tasks The tasks, in `taskIds` order.
+    /// @return escrows The escrows, in `keys` order.
     /// @return balances Token balances, in `holders` order.
-    /// @return paid Paid flags, in `submissionIds` order.
+    /// @return paid Paid flags, `paid[k * submissionIds.length + i]` = isPaid(keys[k], submissionIds[i]).
     function probe(
         TaskEscrow escrow,
-        uint256[] calldata taskIds,
+        bytes32[] calldata keys,
         address[] calldata holders,
         uint256[] calldata submissionIds
     )
@@ -27,18 +27,21 @@ contract InvariantProbe {
         view
         returns (
             uint256 escrowBalance,
-            TaskEscrow.TaskInfo[] memory tasks,
+            TaskEscrow.EscrowInfo[] memory escrows,
             uint256[] memory balances,
             bool[] memory paid
         )
     {
         IERC20 token = escrow.token();
         escrowBalance = token.balanceOf(address(escrow));
-        tasks = new TaskEscrow.TaskInfo[](taskIds.length);
-        for (uint256 i = 0; i < taskIds.length; ++i) tasks[i] = escrow.getTask(taskIds[i]);
+        escrows = new TaskEscrow.EscrowInfo[](keys.length);
+        for (uint256 k = 0; k < keys.length; ++k) escrows[k] = escrow.getEscrow(keys[k]);
         balances = new uint256[](holders.length);
         for (uint256 i = 0; i < holders.length; ++i) balances[i] = token.balanceOf(holders[i]);
-        paid = new bool[](submissionIds.length);
-        for (uint256 i = 0; i < submissionIds.length; ++i) paid[i] = escrow.isPaid(submissionIds[i]);
+        uint256 n = submissionIds.length;
+        paid = new bool[](keys.length * n);
+        for (uint256 k = 0; k < keys.length; ++k) {
+            for (uint256 i = 0; i < n; ++i) paid[k * n + i] = escrow.isPaid(keys[k], submissionIds[i]);
+        }
     }
 }

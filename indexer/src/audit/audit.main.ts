@@ -1,18 +1,21 @@
 import { Pool } from 'pg';
-import { loadConfig, resolveDatabase } from '@cent/backend';
+import { describeError, loadCliConfig, openCliDatabase, requireChain } from '@cent/backend';
 import { JsonRpc } from '../chain/json-rpc';
 import { indexerSettings } from '../settings';
 import { formatReport, reconcile } from './reconcile';
 
 /**
  * `npm run audit`: reconciles the escrow contract with the projections; prints a table and exits 1 on
- * any difference (2 when it could not run). Same configuration as the indexer (DATABASE_URL, RPC_URL,
- * CHAIN_ID, ESCROW_ADDRESS / deployment file).
+ * any difference (2 when it could not run, saying what it could not reach). Same configuration as the
+ * indexer (DATABASE_URL, RPC_URL, CHAIN_ID, ESCROW_ADDRESS / deployment file), over what the running
+ * `npm start` recorded in DATA_DIR/runtime.json (backend/src/cli/cli-config.ts).
  */
 async function main(): Promise<number> {
-  const config = loadConfig();
+  const cli = loadCliConfig();
+  const { config } = cli;
+  await requireChain(cli);
   const settings = indexerSettings(config, { payouts: false });
-  const database = await resolveDatabase(config);
+  const database = await openCliDatabase(cli);
   const db = new Pool({ connectionString: database.url, max: 2 });
   const quiet = { log: () => undefined, warn: (m: string) => console.error(m), error: (m: string) => console.error(m) };
   const rpc = new JsonRpc(settings.rpcUrl, quiet);
@@ -33,7 +36,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err) => {
-    console.error(`audit failed: ${err instanceof Error ? err.message : err}`);
+    console.error(`audit failed: ${describeError(err)}`);
     process.exit(2);
   },
 );

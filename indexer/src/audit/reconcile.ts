@@ -1,4 +1,4 @@
-import { Interface } from 'ethers';
+import { Interface, ZeroHash } from 'ethers';
 import { AppEscrowClaim, appRemaining, escrowDifferences, openAnomalies } from '@cent/backend';
 import { Pool } from 'pg';
 import { escrowInterface } from '../chain/escrow-logs';
@@ -45,8 +45,9 @@ const iface: Interface = escrowInterface;
 /**
  * Reconciles every task between the escrow contract and the projections, at the block the indexer has
  * reached (so an indexer that is simply behind does not read as a difference; its lag is reported):
- * funded, paid count, remaining balance and refunded per task id (backend tasks and every id funded
- * on chain), and every on-chain RewardReleased against an approved submission of that task recorded as
+ * funded, paid count, remaining balance and refunded per task (the escrow key of the funding the app
+ * accepted; every escrow funded on chain for a task id the app does not have is listed too), and every
+ * on-chain RewardReleased against an approved submission of the task whose escrow paid it, recorded as
  * paid by that transaction.
  */
 export async function reconcile(input: AuditInput): Promise<AuditReport> {
@@ -69,20 +70,29 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
   }
 
   const appTasks = await db.query(
-    `SELECT t.id, t.funding_status, t.anomalies, t.escrow_amount::text, t.released_amount::text,
+    `SELECT t.id, t.funding_status, t.anomalies, t.escrow_amount::text, t.released_amount::text, t.escrow_key,
             (SELECT count(*)::int FROM submissions s WHERE s.task_id = t.id AND s.payout_status = 'released') AS paid
        FROM tasks t ORDER BY t.id`,
   );
   const byId = new Map<string, any>(appTasks.rows.map((r) => [String(r.id), r]));
-  const ids = new Set<string>([...byId.keys()]);
-  for (const l of logs) if (l.name === 'TaskFunded') ids.add(l.args.taskId.toString());
+  // The escrow key of each task's accepted funding.
+  const keyOfTask = new Map<string, string | null>(appTasks.rows.map((r) => [String(r.id), r.escrow_key?.toLowerCase() ?? null]));
+  // Every escrow funded on chain, by key: the task id its TaskFunded named (the key hashes it).
+  const taskOfKey = new Map<string, string>();
+  for (const l of logs) if (l.name === 'TaskFunded') taskOfKey.set(String(l.args.key).toLowerCase(), l.args.taskId.toString());
+  const lines: Array<{ id: string; key: string | null }> = [...byId.keys()].map((id) => ({ id, key: keyOfTask.get(id) ?? null }));
+  for (const [key, id] of taskOfKey) if (!byId.has(id)) lines.push({ id, key });
+  lines.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0));
 
   const tasks: TaskLine[] = [];
-  for (const id of [...ids].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))) {
-    const out = await rpc.call<string>('eth_call', [{ to: input.escrow, data: iface.encodeFunctionData('getTask', [id]) }, toHex(block)]);
-    const [t] = iface.decodeFunctionResult('getTask', out);
+  for (const { id, key } of lines) {
+    const out = await rpc.call<string>('eth_call', [
+      { to: input.escrow, data: iface.encodeFunctionData('getEscrow', [key ?? ZeroHash]) },
+      toHex(block),
+    ]);
+    const [t] = iface.decodeFunctionResult('getEscrow', out);
     const chain = {
-      funded: t.creator !== '0x0000000000000000000000000000000000000000',
+      funded: t.reward !== 0n,
       paidCount: Number(t.paidCount),
       remaining: t.remaining as bigint,
       refunded: t.refunded as boolean,
@@ -120,15 +130,18 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
   const onChainTx = new Map<string, string>();
   for (const l of released) {
     const sid = l.args.submissionId.toString();
-    onChainTx.set(sid, l.txHash);
+    const key = String(l.args.key).toLowerCase();
+    const taskId = taskOfKey.get(key) ?? '(unknown)';
     const s = subById.get(sid);
-    const where = `RewardReleased task ${l.args.taskId} submission ${sid} (${l.txHash})`;
+    const where = `RewardReleased task ${taskId} submission ${sid} (${l.txHash})`;
     if (!s) payoutDifferences.push(`${where}: no such submission in the app`);
-    else if (String(s.task_id) !== l.args.taskId.toString()) payoutDifferences.push(`${where}: the submission belongs to task ${s.task_id}`);
+    else if (String(s.task_id) !== taskId) payoutDifferences.push(`${where}: the submission belongs to task ${s.task_id}`);
+    else if (keyOfTask.get(taskId) !== key) payoutDifferences.push(`${where}: paid by escrow ${key}, not the task's escrow`);
     else if (s.status !== 'approved') payoutDifferences.push(`${where}: the submission is ${s.status}, not approved`);
     else if (s.payout_status !== 'released' || s.transaction_hash !== l.txHash) {
       payoutDifferences.push(`${where}: the app shows payout ${s.payout_status ?? 'none'} ${s.transaction_hash ?? ''}`.trim());
     }
+    if (s && String(s.task_id) === taskId) onChainTx.set(sid, l.txHash);
   }
   const appReleased = await db.query(`SELECT id, task_id, transaction_hash, payout_block_number FROM submissions WHERE payout_status = 'released'`);
   for (const s of appReleased.rows) {

@@ -1,6 +1,5 @@
 import { Interface } from 'ethers';
 import { TaskEscrowAbi } from '@cent/contracts';
-import { escrowKey } from '@cent/backend';
 import type { ChainFact, EscrowLog } from '@cent/backend';
 import { RawLog } from './chain-reader';
 
@@ -9,13 +8,21 @@ export const escrowInterface = new Interface(TaskEscrowAbi);
 export type EventName = 'TaskFunded' | 'RewardReleased' | 'TaskRefunded';
 
 export interface DecodedLog {
-  /** On-chain task id as a decimal string (uint256: may exceed what the backend can have). */
-  taskId: string;
+  /** The TaskEscrow v2 escrow key (bytes32, lower-case hex) the log is about. */
+  key: string;
+  /**
+   * App task id as a decimal string (uint256: may exceed what the backend can have). TaskFunded carries it;
+   * for RewardReleased / TaskRefunded it is the task id of the TaskFunded that created the key, filled in by
+   * {@link withTaskId} (null until then, and when no funding of that key is known).
+   */
+  taskId: string | null;
   submissionId: string | null;
   event: EventName;
   fact: ChainFact;
   /** The domain form, or null when the ids cannot be backend ids (then the log is recorded as rejected). */
   domain: EscrowLog | null;
+  /** The domain form whatever the ids (kept to build `domain` once the task id is known). */
+  log: EscrowLog;
 }
 
 const TOPIC = {
@@ -33,11 +40,17 @@ function smallId(v: bigint): number | null {
 const word = (hex: string, i: number) => BigInt(`0x${hex.slice(2 + 64 * i, 66 + 64 * i)}`);
 const addressTopic = (topic: string) => `0x${topic.slice(26)}`;
 
+/** The log bound to its task id (decimal string), with `domain` set when the ids are backend ids. */
+export function withTaskId(d: DecodedLog, taskId: string): DecodedLog {
+  const idsOk = smallId(BigInt(taskId)) !== null && (d.submissionId === null || smallId(BigInt(d.submissionId)) !== null);
+  return { ...d, taskId, domain: idsOk ? d.log : null };
+}
+
 /**
- * Decodes a TaskEscrow log; null for the contract's other events (role changes). Hand-decoded from the
+ * Decodes a TaskEscrow v2 log; null for the contract's other events (role changes). Hand-decoded from the
  * fixed ABI layout (indexed words in topics, static words in data): ethers' generic parseLog costs about
- * 100 µs per log, which dominated indexing. Addresses come out lower-case. escrow-logs.spec.ts checks
- * this against ethers for every event.
+ * 100 µs per log, which dominated indexing. Addresses and keys come out lower-case. escrow-logs.spec.ts
+ * checks this against ethers for every event.
  */
 export function decodeEscrowLog(raw: RawLog, chainId: number): DecodedLog | null {
   const topic0 = raw.topics[0];
@@ -51,35 +64,21 @@ export function decodeEscrowLog(raw: RawLog, chainId: number): DecodedLog | null
     blockHash: raw.blockHash.toLowerCase(),
     logIndex: Number(raw.logIndex),
   };
-  const taskIdBig = BigInt(raw.topics[1]);
-  const taskId = smallId(taskIdBig);
+  const key = raw.topics[1].toLowerCase();
   if (event === 'TaskFunded') {
-    // v1 logs carry no key: the key v2 derives from the same funder and terms stands in for it.
-    const funder = addressTopic(raw.topics[2]);
-    const terms = { reward: word(raw.data, 0), maxCompletions: word(raw.data, 1), deadline: word(raw.data, 2) };
-    return {
-      taskId: taskIdBig.toString(), submissionId: null, event, fact,
-      domain: taskId === null ? null : {
-        kind: 'funded', fact, key: escrowKey(funder, { taskId: taskIdBig, ...terms }), funder, ...terms, amount: word(raw.data, 3),
-      },
+    const log: EscrowLog = {
+      kind: 'funded', fact, key, funder: addressTopic(raw.topics[3]),
+      reward: word(raw.data, 0), maxCompletions: Number(word(raw.data, 1)), deadline: Number(word(raw.data, 2)), amount: word(raw.data, 3),
     };
+    return withTaskId({ key, taskId: null, submissionId: null, event, fact, domain: null, log }, BigInt(raw.topics[2]).toString());
   }
   if (event === 'TaskRefunded') {
-    return {
-      taskId: taskIdBig.toString(), submissionId: null, event, fact,
-      domain: taskId === null ? null : { kind: 'refunded', fact, key: null, funder: addressTopic(raw.topics[2]), amount: word(raw.data, 0) },
-    };
+    const log: EscrowLog = { kind: 'refunded', fact, key, funder: addressTopic(raw.topics[2]), amount: word(raw.data, 0) };
+    return { key, taskId: null, submissionId: null, event, fact, domain: null, log };
   }
   const submissionIdBig = BigInt(raw.topics[2]);
-  const submissionId = smallId(submissionIdBig);
-  return {
-    taskId: taskIdBig.toString(),
-    submissionId: submissionIdBig.toString(),
-    event,
-    fact,
-    domain:
-      taskId === null || submissionId === null
-        ? null
-        : { kind: 'released', fact, key: null, submissionId, recipient: addressTopic(raw.topics[3]), amount: word(raw.data, 0) },
+  const log: EscrowLog = {
+    kind: 'released', fact, key, submissionId: Number(smallId(submissionIdBig) ?? 0), recipient: addressTopic(raw.topics[3]), amount: word(raw.data, 0),
   };
+  return { key, taskId: null, submissionId: submissionIdBig.toString(), event, fact, domain: null, log };
 }

@@ -44,8 +44,8 @@ export class CheckpointStore {
   async recordIntents(logs: DecodedLog[]): Promise<void> {
     if (!logs.length) return;
     await this.db.query(
-      `INSERT INTO indexer_applied_logs (source, block_number, block_hash, log_index, tx_hash, event, task_id, submission_id)
-       SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::int[], $5::text[], $6::text[], $7::numeric[], $8::numeric[])
+      `INSERT INTO indexer_applied_logs (source, block_number, block_hash, log_index, tx_hash, event, task_id, submission_id, escrow_key)
+       SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::int[], $5::text[], $6::text[], $7::numeric[], $8::numeric[], $9::text[])
        ON CONFLICT (source, block_hash, log_index) DO NOTHING`,
       [
         this.source,
@@ -56,8 +56,22 @@ export class CheckpointStore {
         logs.map((l) => l.event),
         logs.map((l) => l.taskId),
         logs.map((l) => l.submissionId),
+        logs.map((l) => l.key),
       ],
     );
+  }
+
+  /**
+   * The task id each of these escrow keys was funded for, from the TaskFunded logs recorded so far (a
+   * reorganisation deletes the rows of dropped blocks, so only canonical fundings answer).
+   */
+  async fundedTaskIds(keys: string[]): Promise<Map<string, string>> {
+    const rows: Array<{ escrow_key: string; task_id: string }> = await this.db.query(
+      `SELECT DISTINCT escrow_key, task_id::text FROM indexer_applied_logs
+        WHERE source = $1 AND event = 'TaskFunded' AND escrow_key = ANY($2)`,
+      [this.source, keys],
+    );
+    return new Map(rows.map((r) => [r.escrow_key, r.task_id]));
   }
 
   /**

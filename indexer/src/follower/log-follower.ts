@@ -4,6 +4,7 @@ import { Logger } from '../chain/json-rpc';
 import { WorkerLoop } from '../chain/worker-loop';
 import { crashPoint } from '../crash-point';
 import { Checkpoint, CheckpointStore } from './checkpoint-store';
+import { bindTaskIds } from './escrow-key-binding';
 import { FactDispatcher } from './fact-dispatcher';
 
 export interface FollowerOptions {
@@ -100,7 +101,7 @@ export class LogFollower {
     const raw = await this.reader.logs(this.opts.escrow, from, to);
     const toAgain = await this.reader.block(to);
     if (!toAgain || toAgain.hash !== toHeader.hash) return true; // reorganised while reading: read again
-    const logs: DecodedLog[] = [];
+    let logs: DecodedLog[] = [];
     for (const r of raw) {
       if (r.removed) continue;
       const d = decodeEscrowLog(r, this.opts.chainId);
@@ -111,6 +112,7 @@ export class LogFollower {
       logs.push(d);
     }
     logs.sort((a, b) => a.fact.blockNumber - b.fact.blockNumber || a.fact.logIndex - b.fact.logIndex);
+    logs = await bindTaskIds(logs, (keys) => this.store.fundedTaskIds(keys), this.logger);
     await this.store.recordIntents(logs);
     if (logs.length) crashPoint('follower:after-intents');
     const outcomes = await this.dispatcher.apply(logs);

@@ -45,6 +45,7 @@ function toTx(r: Record<string, any>): PayoutTx {
     id: Number(r.id),
     nonce: Number(r.nonce),
     taskId: r.task_id,
+    key: r.escrow_key,
     submissionIds: r.submission_ids,
     recipients: r.recipients,
     txHash: r.tx_hash,
@@ -74,7 +75,7 @@ export class PayoutOutbox {
     );
     const groups = new Map<number, NonceGroup>();
     for (const tx of (rows as Array<Record<string, any>>).map(toTx)) {
-      const g = groups.get(tx.nonce) ?? { nonce: tx.nonce, taskId: tx.taskId, submissionIds: tx.submissionIds, recipients: tx.recipients, attempts: [] };
+      const g = groups.get(tx.nonce) ?? { nonce: tx.nonce, taskId: tx.taskId, key: tx.key, submissionIds: tx.submissionIds, recipients: tx.recipients, attempts: [] };
       g.attempts.push(tx);
       groups.set(tx.nonce, g);
     }
@@ -106,14 +107,15 @@ export class PayoutOutbox {
     const fees = tx.fees;
     const rows = await m.query(
       `INSERT INTO payout_transactions (chain_id, sender, nonce, task_id, submission_ids, recipients, tx_hash, raw_tx, status,
-                                        max_fee_per_gas, max_priority_fee_per_gas, gas_price, signed_at_block)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'signed', $9, $10, $11, $12) RETURNING *`,
+                                        max_fee_per_gas, max_priority_fee_per_gas, gas_price, signed_at_block, escrow_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'signed', $9, $10, $11, $12, $13) RETURNING *`,
       [
         this.chainId, this.sender, tx.nonce, tx.taskId, tx.submissionIds, tx.recipients, tx.txHash, tx.rawTx,
         fees?.type === 2 ? fees.maxFeePerGas.toString() : null,
         fees?.type === 2 ? fees.maxPriorityFeePerGas.toString() : null,
         fees?.type === 0 ? fees.gasPrice.toString() : null,
         tx.signedAtBlock,
+        tx.key,
       ],
     );
     return toTx(rows[0]);
@@ -194,6 +196,12 @@ export class PayoutOutbox {
       [this.chainId, limit],
     );
     return rows.map((r) => ({ submissionId: r.id, taskId: r.task_id, queuedAt: new Date(r.updated_at) }));
+  }
+
+  /** The TaskEscrow v2 key of the task's accepted funding (tasks.escrow_key), or null when there is none. */
+  async escrowKey(taskId: number): Promise<string | null> {
+    const rows: Array<{ escrow_key: string | null }> = await this.db.query(`SELECT escrow_key FROM tasks WHERE id = $1`, [taskId]);
+    return rows[0]?.escrow_key ?? null;
   }
 
   /** The wallet each payout was requested to (PayoutRequested), newest request per submission. */

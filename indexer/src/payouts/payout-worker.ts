@@ -148,14 +148,16 @@ export class PayoutWorker {
 
   /** Prepares and sends one task's payout; false when there was nothing to send. */
   private async send(fence: LeaderFence, marketOnce: () => Promise<FeeMarket>, taskId: number, candidateIds: number[]): Promise<boolean> {
+    const key = await this.outbox.escrowKey(taskId);
+    if (!key) throw new Error(`task ${taskId} has no recorded escrow key`);
     const recipientsById = await this.outbox.recipients(taskId, candidateIds);
     const withRecipient = candidateIds.filter((id) => recipientsById.has(id));
-    const paid = await paidFlags(this.rpc, this.opts.escrow, { taskId, submissionIds: withRecipient, recipients: [] });
+    const paid = await paidFlags(this.rpc, this.opts.escrow, { taskId, key, submissionIds: withRecipient, recipients: [] });
     const already = withRecipient.filter((_id, i) => paid[i]);
     if (already.length) this.logger.log(`submissions ${already.join(', ')} are already paid on chain; the indexer records them`);
     const ids = withRecipient.filter((_id, i) => !paid[i]);
     if (!ids.length) return false;
-    const req: ReleaseRequest = { taskId, submissionIds: ids, recipients: ids.map((id) => recipientsById.get(id)!) };
+    const req: ReleaseRequest = { taskId, key, submissionIds: ids, recipients: ids.map((id) => recipientsById.get(id)!) };
     const failure = await simulateRelease(this.rpc, this.wallet.address, this.opts.escrow, req);
     if (failure?.kind === 'permanent') {
       await reportFailed(this.commands, this.logger, taskId, ids, failure.reason);

@@ -5,6 +5,8 @@ import { ClassifiedRevert, classifyRevert, isRevert } from './revert-classifier'
 /** One payout transaction's content: some approved submissions of one task and their recipients. */
 export interface ReleaseRequest {
   taskId: number;
+  /** The task's TaskEscrow v2 escrow key (tasks.escrow_key): releases and paid flags are per key. */
+  key: string;
   submissionIds: number[];
   recipients: string[];
 }
@@ -15,8 +17,8 @@ export interface ReleaseRequest {
  */
 export function encodeRelease(r: ReleaseRequest): string {
   return r.submissionIds.length === 1
-    ? escrowInterface.encodeFunctionData('release', [r.taskId, r.submissionIds[0], r.recipients[0]])
-    : escrowInterface.encodeFunctionData('releaseBatch', [r.taskId, r.submissionIds, r.recipients]);
+    ? escrowInterface.encodeFunctionData('release', [r.key, r.submissionIds[0], r.recipients[0]])
+    : escrowInterface.encodeFunctionData('releaseBatch', [r.key, r.submissionIds, r.recipients]);
 }
 
 /**
@@ -26,7 +28,7 @@ export function encodeRelease(r: ReleaseRequest): string {
 export async function paidFlags(rpc: JsonRpc, escrow: string, r: ReleaseRequest, block = 'latest'): Promise<boolean[]> {
   return Promise.all(
     r.submissionIds.map(async (id) => {
-      const out = await rpc.call<string>('eth_call', [{ to: escrow, data: escrowInterface.encodeFunctionData('isPaid', [id]) }, block]);
+      const out = await rpc.call<string>('eth_call', [{ to: escrow, data: escrowInterface.encodeFunctionData('isPaid', [r.key, id]) }, block]);
       return BigInt(out) !== 0n;
     }),
   );

@@ -6,15 +6,19 @@ import { classifyRevert, decodeRevert, isRevert } from './revert-classifier';
 /** A node's answer to a reverting eth_call / eth_estimateGas, carrying the revert data. */
 const revert = (data: unknown, message = 'execution reverted') => new RpcError('eth_call', 3, message, data);
 const errorData = (name: string, args: unknown[]) => escrowInterface.encodeErrorResult(name, args);
+const KEY = '0x' + '11'.repeat(32);
 
 describe('revert classification (custom errors decoded through the escrow ABI)', () => {
   it('decodes an escrow error with its arguments and calls the unfixable ones permanent', () => {
-    expect(classifyRevert(revert(errorData('TaskAlreadyRefunded', [7])))).toEqual({ kind: 'permanent', reason: 'TaskAlreadyRefunded(7)' });
-    expect(classifyRevert(revert(errorData('TaskNotFunded', [3])))).toMatchObject({ kind: 'permanent' });
+    expect(classifyRevert(revert(errorData('ReleaseWindowClosed', [KEY, 100, 101])))).toEqual({
+      kind: 'permanent',
+      reason: `ReleaseWindowClosed(${KEY}, 100, 101)`,
+    });
+    expect(classifyRevert(revert(errorData('EscrowNotFunded', [KEY])))).toMatchObject({ kind: 'permanent' });
   });
 
   it('calls an already-paid submission paid, not a failure', () => {
-    expect(classifyRevert(revert(errorData('SubmissionAlreadyPaid', [42])))).toEqual({ kind: 'paid', reason: 'SubmissionAlreadyPaid(42)' });
+    expect(classifyRevert(revert(errorData('SubmissionAlreadyPaid', [KEY, 42])))).toEqual({ kind: 'paid', reason: `SubmissionAlreadyPaid(${KEY}, 42)` });
   });
 
   it('never trusts the message: an error NAME in a message without data stays transient', () => {
@@ -34,7 +38,7 @@ describe('revert classification (custom errors decoded through the escrow ABI)',
   });
 
   it('reads revert data nested as { data } by some nodes', () => {
-    expect(decodeRevert({ data: errorData('EmptyBatch', [1]) })?.name).toBe('EmptyBatch');
+    expect(decodeRevert({ data: errorData('EmptyBatch', [KEY]) })?.name).toBe('EmptyBatch');
   });
 
   it('tells execution reverts from other node errors', () => {

@@ -14,15 +14,14 @@ export type RevertKind = 'permanent' | 'paid' | 'transient';
 
 export interface ClassifiedRevert {
   kind: RevertKind;
-  /** The decoded error, e.g. `TaskAlreadyRefunded(7)`, or the node's message when it cannot be decoded. */
+  /** The decoded error, e.g. `EscrowNotFunded(0x…)`, or the node's message when it cannot be decoded. */
   reason: string;
 }
 
-/** Escrow errors (this contract's and v2's names) that no retry of the same payout can fix. */
+/** TaskEscrow v2 errors that no retry of the same payout can fix. */
 const PERMANENT = new Set([
-  'TaskNotFunded', 'TaskAlreadyRefunded', 'NotCreatorOrReleaser', 'ZeroRecipient', 'MaxCompletionsExceeded',
-  'LengthMismatch', 'EmptyBatch', 'EscrowNotFunded', 'EscrowAlreadyRefunded', 'ReleaseWindowClosed',
-  'AccessControlUnauthorizedAccount',
+  'EscrowNotFunded', 'ReleaseWindowClosed', 'AccessControlUnauthorizedAccount', 'ZeroRecipient', 'MaxCompletionsExceeded',
+  'LengthMismatch', 'EmptyBatch',
 ]);
 const PAID = new Set(['SubmissionAlreadyPaid']);
 

@@ -1,11 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import * as path from 'node:path';
 import { JsonRpcProvider } from 'ethers';
+import { anvilBinary } from '@cent/contracts';
 import { freePort } from '../../../backend/test/free-port';
 
 export { freePort };
-
-const ANVIL = path.resolve(__dirname, '..', '..', '..', 'node_modules', '.bin', 'anvil');
 
 export interface Anvil {
   url: string;
@@ -16,10 +14,13 @@ export interface Anvil {
   stop(): Promise<void>;
 }
 
-/** A real anvil (chain id 31337, the well-known dev accounts) on a free port, automining. */
+/**
+ * A real anvil (chain id 31337, the well-known dev accounts) on a free port, automining. The real binary, not
+ * the node_modules/.bin wrapper: SIGKILL of the wrapper would leave the chain running.
+ */
 export async function startAnvil(extraArgs: string[] = []): Promise<Anvil> {
   const port = await freePort();
-  const proc: ChildProcess = spawn(ANVIL, ['--port', String(port), '--silent', ...extraArgs], { stdio: 'ignore' });
+  const proc: ChildProcess = spawn(anvilBinary(), ['--port', String(port), '--silent', ...extraArgs], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   const provider = new JsonRpcProvider(url, 31337, { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 });
   const rpc = <T>(method: string, params: unknown[] = []) => provider.send(method, params) as Promise<T>;
@@ -41,7 +42,7 @@ export async function startAnvil(extraArgs: string[] = []): Promise<Anvil> {
     rpc,
     stop: async () => {
       provider.destroy();
-      if (proc.exitCode !== null) return;
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
       const exited = new Promise((r) => proc.once('exit', r));
       proc.kill('SIGKILL');
       await exited;

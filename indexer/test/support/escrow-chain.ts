@@ -12,6 +12,8 @@ import {
   TaskEscrow,
   TaskEscrow__factory,
   deployContracts,
+  devAccount,
+  escrowKey,
 } from '@cent/contracts';
 
 /** Deployed contracts on a test chain, and signers for the dev accounts. */
@@ -23,6 +25,11 @@ export interface EscrowChain {
   /** Dev account #2.. used as task creators (each gets demo CENT). */
   creators: NonceManager[];
   deployer: NonceManager;
+  /**
+   * A second RELEASER_ROLE holder (dev account #7), for tests that release by hand: the payout worker
+   * sends from dev account #1, and sharing its key would race it for nonces.
+   */
+  releaser: NonceManager;
 }
 
 export const CENT = 10n ** 18n;
@@ -45,6 +52,9 @@ export async function deployEscrow(provider: JsonRpcProvider, url: string, revie
   for (const c of creators) {
     await (await CentToken__factory.connect(deployment.token, c).approve(deployment.escrow, 2n ** 255n)).wait();
   }
+  const releaser = new NonceManager(new Wallet(devAccount(7).privateKey, provider));
+  const escrow = TaskEscrow__factory.connect(deployment.escrow, deployer);
+  await (await escrow.grantRole(await escrow.RELEASER_ROLE(), await releaser.getAddress())).wait();
   return {
     deployment,
     provider,
@@ -52,7 +62,13 @@ export async function deployEscrow(provider: JsonRpcProvider, url: string, revie
     escrow: TaskEscrow__factory.connect(deployment.escrow, provider),
     creators,
     deployer,
+    releaser,
   };
+}
+
+/** The escrow key of `taskId` funded by `funder` with these terms (reward in whole CENT). */
+export function taskEscrowKey(funder: string, taskId: number, rewardCent: number, maxCompletions: number, deadline: Date): string {
+  return escrowKey(funder, taskId, BigInt(rewardCent) * CENT, maxCompletions, Math.floor(deadline.getTime() / 1000));
 }
 
 /** Funds `taskId` on chain from `creator` (reward in whole CENT); returns the receipt. */

@@ -5,7 +5,7 @@ import { CreateTaskCommand } from '../../../backend/src/tasks/commands/create-ta
 import { SubmitProofCommand } from '../../../backend/src/submissions/commands/submit-proof.command';
 import { ReviewSubmissionCommand } from '../../../backend/src/submissions/commands/review-submission.command';
 import { RegisterUserCommand } from '../../../backend/src/users/commands/register-user.command';
-import { EscrowChain, fundTask } from './escrow-chain';
+import { EscrowChain, fundTask, taskEscrowKey } from './escrow-chain';
 
 export interface Person {
   id: number;
@@ -28,6 +28,8 @@ export async function registerCreator(commands: CommandBus, chain: EscrowChain, 
 
 export interface TaskOnChain {
   taskId: number;
+  /** The escrow key of the creator's funding with the task's terms (whether or not it was funded yet). */
+  key: string;
   reward: number;
   maxCompletions: number;
   deadline: Date;
@@ -57,9 +59,10 @@ export async function createAndFundTask(
       isActive: true,
     }),
   );
-  if (opts.fund === false) return { taskId, reward, maxCompletions, deadline, txHash: null, blockNumber: null };
+  const key = taskEscrowKey(creator.wallet, taskId, reward, maxCompletions, deadline);
+  if (opts.fund === false) return { taskId, key, reward, maxCompletions, deadline, txHash: null, blockNumber: null };
   const receipt = await fundTask(chain, creator.signer, taskId, reward, maxCompletions, deadline);
-  return { taskId, reward, maxCompletions, deadline, txHash: receipt.hash.toLowerCase(), blockNumber: receipt.blockNumber };
+  return { taskId, key, reward, maxCompletions, deadline, txHash: receipt.hash.toLowerCase(), blockNumber: receipt.blockNumber };
 }
 
 export async function submit(commands: CommandBus, taskId: number, earner: Person): Promise<number> {

@@ -70,6 +70,12 @@ export function decideRewardReleased(s: TaskState, taskId: number, log: Released
   const sub = s.submissions.get(id);
   const reward = centToBaseUnits(s.reward);
   const problems: Array<[E.PayoutAnomalyKind, string]> = [];
+  // The escrow first: a release from another escrow is not this task's payout, whatever else it matches.
+  if (log.key !== null && !sameHex(log.key, s.escrow.key)) {
+    problems.push(['wrong_escrow', s.escrow.key
+      ? `released from escrow ${log.key}, not from the task's escrow ${s.escrow.key}`
+      : `released from escrow ${log.key} while the task has no funded escrow`]);
+  }
   if (!sub) problems.push(['unknown_submission', `submission ${id} is not a submission of task ${taskId}`]);
   else {
     if (sub.status !== 'approved') problems.push(['not_approved', `submission ${id} is ${sub.status}, not approved`]);
@@ -80,11 +86,6 @@ export function decideRewardReleased(s: TaskState, taskId: number, log: Released
     if (sub.payout === 'released') problems.push(['paid_twice', `submission ${id} was already paid in ${sub.releasedTxHash}`]);
   }
   if (log.amount !== reward) problems.push(['wrong_amount', `released ${log.amount} base units instead of the reward ${reward}`]);
-  if (log.key !== null && !sameHex(log.key, s.escrow.key)) {
-    problems.push(['wrong_escrow', s.escrow.key
-      ? `released from escrow ${log.key}, not from the task's escrow ${s.escrow.key}`
-      : `released from escrow ${log.key} while the task has no funded escrow`]);
-  }
   const idempotencyKey = chainFactKey(log.fact.chainId, log.fact.txHash, log.fact.logIndex, log.fact.blockHash);
   const key = log.key ?? s.escrow.key ?? '';
   if (problems.length) {

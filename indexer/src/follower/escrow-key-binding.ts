@@ -1,0 +1,30 @@
+import { DecodedLog, withTaskId } from '../chain/escrow-logs';
+import { Logger } from '../chain/json-rpc';
+
+/** Task ids (decimal strings) of the escrow keys whose TaskFunded logs were recorded before. */
+export type FundedTaskIds = (keys: string[]) => Promise<Map<string, string>>;
+
+/**
+ * TaskEscrow v2 releases and refunds name an escrow key, not a task: a key belongs to the task id its
+ * TaskFunded log named (the key hashes that id, so no other log can claim it). Binds every RewardReleased /
+ * TaskRefunded to that task id, from a TaskFunded earlier in the same range or recorded in an earlier one.
+ * A log whose key was never funded through a TaskFunded this indexer saw cannot be a fact of any task: it
+ * is left out (logged), not handed to the domain.
+ */
+export async function bindTaskIds(logs: DecodedLog[], recorded: FundedTaskIds, logger: Logger): Promise<DecodedLog[]> {
+  const taskOf = new Map<string, string>();
+  for (const l of logs) if (l.event === 'TaskFunded') taskOf.set(l.key, l.taskId!);
+  const missing = [...new Set(logs.filter((l) => l.taskId === null && !taskOf.has(l.key)).map((l) => l.key))];
+  if (missing.length) for (const [key, taskId] of await recorded(missing)) taskOf.set(key, taskId);
+  const bound: DecodedLog[] = [];
+  for (const l of logs) {
+    if (l.taskId !== null) {
+      bound.push(l);
+      continue;
+    }
+    const taskId = taskOf.get(l.key);
+    if (taskId === undefined) logger.warn(`${l.event} of escrow ${l.key} (never funded as far as this indexer saw) in ${l.fact.txHash}: ignored`);
+    else bound.push(withTaskId(l, taskId));
+  }
+  return bound;
+}
