@@ -13,6 +13,8 @@ import { SiteModule } from './site/site.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { EscrowModule } from './escrow/escrow.module';
 import { FilesModule } from './files/files.module';
+import { LiveModule } from './live/live.module';
+import { NotificationsHttpModule } from './notifications/notifications-http.module';
 import { LeaderboardHttpModule } from './leaderboard/leaderboard-http.module';
 import { PayoutsHttpModule } from './payouts/payouts-http.module';
 import { SubmissionsHttpModule } from './submissions/submissions-http.module';
@@ -38,6 +40,8 @@ export class AppModule {
         FilesModule,
         AdminModule,
         EscrowModule,
+        NotificationsHttpModule,
+        LiveModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ApiErrorFilter },

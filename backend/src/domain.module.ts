@@ -6,6 +6,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EventStoreModule } from './event-store/event-store.module';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { SubmissionsModule } from './submissions/submissions.module';
 import { TasksModule } from './tasks/tasks.module';
@@ -31,8 +32,9 @@ export class DomainModule {
         PayoutsModule,
         LeaderboardModule,
         AdminReadModelModule,
+        NotificationsModule,
       ],
-      exports: [CqrsModule, UsersModule, SubmissionsModule],
+      exports: [CqrsModule, UsersModule, SubmissionsModule, NotificationsModule],
     };
   }
 }

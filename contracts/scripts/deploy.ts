@@ -11,6 +11,7 @@
  *   REVIEW_WINDOW_SECONDS default 604800 (7 days)
  *   TOKEN_ADDRESS         use an existing ERC-20 instead of deploying CentToken
  *   FORCE_REDEPLOY=1      deploy even if deployments/<chainId>.json is live on the chain
+ *   DEPLOYMENTS_DIR       where <chainId>.json is kept (default contracts/deployments; the containers share /data/deployments)
  * On 31337 the first five dev accounts get 10,000 demo CENT each.
  */
 import { JsonRpcProvider } from "ethers";
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     reviewWindowSeconds: process.env.REVIEW_WINDOW_SECONDS ? Number(process.env.REVIEW_WINDOW_SECONDS) : undefined,
     tokenAddress: process.env.TOKEN_ADDRESS || undefined,
     demoMintTo: local ? DEV_ACCOUNTS.map((a) => a.address) : undefined,
+    deploymentsDir: process.env.DEPLOYMENTS_DIR || undefined,
   };
   const result =
     process.env.FORCE_REDEPLOY === "1"

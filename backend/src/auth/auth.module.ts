@@ -7,7 +7,9 @@ import { AdminWalletsService } from './admin-wallets.service';
 import { AuthController } from './auth.controller';
 import { CsrfMiddleware } from './csrf.middleware';
 import { PasswordService } from './password.service';
+import { PgThrottlerStorage } from './pg-throttler.storage';
 import { throttlerOptions } from './rate-limit';
+import { RateLimitStorageModule } from './rate-limit-storage.module';
 import { ReadModelSync } from './read-model-sync';
 import { SecurityHeadersMiddleware } from './security-headers.middleware';
 import { SiweService } from './siwe.service';
@@ -20,7 +22,11 @@ import { SiweService } from './siwe.service';
   imports: [
     CqrsModule,
     UsersModule,
-    ThrottlerModule.forRootAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => throttlerOptions(config) }),
+    ThrottlerModule.forRootAsync({
+      imports: [RateLimitStorageModule],
+      inject: [APP_CONFIG, PgThrottlerStorage],
+      useFactory: (config: AppConfig, storage: PgThrottlerStorage) => ({ ...throttlerOptions(config), storage }),
+    }),
   ],
   controllers: [AuthController],
   providers: [SiweService, PasswordService, AdminWalletsService, ReadModelSync],

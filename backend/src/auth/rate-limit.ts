@@ -6,8 +6,8 @@ import { AUTH_MESSAGES } from './auth.messages';
 export type RateLimitBucket = 'auth' | 'upload';
 
 /**
- * Per client IP and route (in memory, per replica; behind a proxy set TRUST_PROXY so the IP is the
- * client's). Limits come from RATE_LIMIT_AUTH / RATE_LIMIT_UPLOAD per RATE_LIMIT_WINDOW_MS.
+ * Per client IP and route, counted in PostgreSQL (PgThrottlerStorage) so all replicas share one count;
+ * behind a proxy set TRUST_PROXY so the IP is the client's. Limits come from RATE_LIMIT_AUTH / RATE_LIMIT_UPLOAD per RATE_LIMIT_WINDOW_MS.
  */
 export function throttlerOptions(config: AppConfig): ThrottlerModuleOptions {
   return {

@@ -116,6 +116,11 @@ const schema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(20),
+  // Live updates (GET /api/events/stream): how often each replica's follower reads the store, the heartbeat,
+  // and how many bytes may queue for one slow client before it is dropped (it reconnects and replays).
+  LIVE_POLL_MS: z.coerce.number().int().min(10).max(10_000).default(100),
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  LIVE_MAX_BUFFER_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
 });
 
 export type AppConfig = Omit<z.infer<typeof schema>, 'RPC_URL'> & { RPC_URL: string; publicOrigin: string; uploadDir: string };

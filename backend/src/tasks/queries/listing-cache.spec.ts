@@ -108,6 +108,20 @@ describe('the list cache drops exactly what writes touch, and never serves a sta
     await compare('rebuilt');
   });
 
+  it('answers a repeated question from memory: no statement reaches the database', async () => {
+    const creator = await registerWalletUser(ctx.commands);
+    await createFundedTask(ctx.commands, creator, { category: 'Design' });
+    const q: ListTasksQuery = { available: true, category: 'Design', sort: 'reward-high', limit: 24 };
+    const first = await cached.list(q, undefined);
+    const query = jest.spyOn(ctx.dataSource, 'query');
+    try {
+      for (let i = 0; i < 20; i++) expect(await cached.list(q, undefined)).toEqual(first);
+      expect(query).not.toHaveBeenCalled();
+    } finally {
+      query.mockRestore();
+    }
+  });
+
   it('an "available" answer expires when an open task\'s deadline passes', async () => {
     const creator = await registerWalletUser(ctx.commands);
     // Whole seconds: a task's deadline is stored in whole seconds (it is also the escrow's uint64 deadline).

@@ -9,6 +9,7 @@ import { NavLinks } from './nav-links';
 // Menus are separate chunks: a visitor's first paint needs neither (entry bundle budget, TOOLCHAIN.md).
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+const NotificationBell = lazy(() => import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })));
 
 function Logo() {
   return (
@@ -31,6 +32,9 @@ export function Header() {
   const account = isLoading ? null : user ? (
     <>
       <CreateTaskButton />
+      <Suspense fallback={<Box w="10" />}>
+        <NotificationBell />
+      </Suspense>
       <Suspense fallback={<Box w="24" />}>
         <UserMenu user={user} />
       </Suspense>

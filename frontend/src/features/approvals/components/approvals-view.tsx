@@ -12,13 +12,22 @@ const PALETTE = { pending: 'yellow', approved: 'green', rejected: 'red' } as con
  * /approvals: admins see every submission (paged on the server, "Admin Approvals Dashboard"); creators the
  * submissions to their own tasks, re-read every 5 seconds ("My Tasks Submissions").
  */
-export function ApprovalsView({ isAdmin, onReview }: { isAdmin: boolean; onReview(id: number): void }) {
+export function ApprovalsView({
+  isAdmin,
+  onReview,
+  creatorPollMs = CREATOR_POLL_MS,
+}: {
+  isAdmin: boolean;
+  onReview(id: number): void;
+  /** 0 while the live stream is up (it invalidates the list on every change); the spec's 5 s otherwise. */
+  creatorPollMs?: number;
+}) {
   const [tab, setTab] = useState<ApprovalsTab>('pending');
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [offset, setOffset] = useState(0);
   const admin = useAdminApprovalsQuery({ status: tabStatus(tab), limit: PAGE, offset }, { skip: !isAdmin });
-  const creator = useCreatorApprovalsQuery(undefined, { skip: isAdmin, pollingInterval: CREATOR_POLL_MS });
+  const creator = useCreatorApprovalsQuery(undefined, { skip: isAdmin, pollingInterval: creatorPollMs });
   const q = isAdmin ? admin : creator;
   const all = (isAdmin ? admin.data?.submissions : creator.data) ?? [];
   const shown = filterApprovals(all, { search, status, tab });

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { notificationLink, notificationText } from './notification-text';
+import type { AppNotification } from './types';
+
+const n = (over: Partial<AppNotification>): AppNotification => ({
+  id: '12', kind: 'submission_rejected', taskId: 3, taskTitle: 'Follow us', submissionId: 5, detail: {}, read: false,
+  createdAt: '2026-11-23T10:00:00.000Z', ...over,
+});
+
+describe('notificationText', () => {
+  it('carries the reviewer\'s feedback of a rejection (how the earner is notified)', () => {
+    expect(notificationText(n({ detail: { feedback: 'The link is broken' } }))).toBe('Your submission to “Follow us” was rejected: The link is broken');
+  });
+
+  it('names payouts with the reward and failures with their reason; falls back to the task id', () => {
+    expect(notificationText(n({ kind: 'payout_confirmed', detail: { reward: 30 } }))).toBe('Your reward for “Follow us” was paid (30 CENT)');
+    expect(notificationText(n({ kind: 'payout_failed', detail: { reason: 'window closed' } }))).toBe('The payout for “Follow us” failed: window closed');
+    expect(notificationText(n({ kind: 'submission_received', taskTitle: null }))).toBe('New submission on task #3');
+  });
+
+  it('leads creators to their approvals and earners to their dashboard', () => {
+    expect(notificationLink(n({ kind: 'submission_received' }))).toBe('/approvals');
+    expect(notificationLink(n({ kind: 'payout_sent' }))).toBe('/dashboard');
+  });
+});

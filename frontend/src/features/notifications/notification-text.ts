@@ -1,0 +1,36 @@
+import type { AppNotification } from './types';
+
+const titleOf = (n: AppNotification) => (n.taskTitle ? `“${n.taskTitle}”` : `task #${n.taskId}`);
+
+/** The sentence a notification reads as (the spec leaves these texts to us). */
+export function notificationText(n: AppNotification): string {
+  const task = titleOf(n);
+  const feedback = typeof n.detail.feedback === 'string' && n.detail.feedback ? `: ${n.detail.feedback}` : '';
+  switch (n.kind) {
+    case 'submission_approved':
+      return `Your submission to ${task} was approved${feedback}`;
+    case 'submission_rejected':
+      return `Your submission to ${task} was rejected${feedback}`;
+    case 'payout_sent':
+      return `Your reward for ${task} is on its way`;
+    case 'payout_confirmed':
+      return `Your reward for ${task} was paid${typeof n.detail.reward === 'number' ? ` (${n.detail.reward} CENT)` : ''}`;
+    case 'payout_failed':
+      return `The payout for ${task} failed${typeof n.detail.reason === 'string' ? `: ${n.detail.reason}` : ''}`;
+    case 'payout_reverted':
+      return `The payout for ${task} was undone by a chain reorganisation and will be sent again`;
+    case 'submission_received':
+      return `New submission on ${task}`;
+    case 'task_funded':
+      return `${task} is funded and listed`;
+    case 'task_refunded':
+      return `The rest of ${task}'s escrow was refunded to you`;
+    case 'task_anomaly':
+      return `Something is wrong with the escrow of ${task}${typeof n.detail.reason === 'string' ? `: ${n.detail.reason}` : ''}`;
+  }
+}
+
+/** Where a notification leads. */
+export function notificationLink(n: AppNotification): string {
+  return n.kind === 'submission_received' ? '/approvals' : '/dashboard';
+}

@@ -1,0 +1,38 @@
+/** GET /api/notifications and the live stream's `change` frames (backend/src/notifications, backend/src/live). */
+export type NotificationKind =
+  | 'submission_received'
+  | 'submission_approved'
+  | 'submission_rejected'
+  | 'payout_sent'
+  | 'payout_confirmed'
+  | 'payout_failed'
+  | 'payout_reverted'
+  | 'task_funded'
+  | 'task_refunded'
+  | 'task_anomaly';
+
+export interface AppNotification {
+  id: string;
+  kind: NotificationKind;
+  taskId: number;
+  taskTitle: string | null;
+  submissionId: number | null;
+  detail: Record<string, string | number>;
+  read: boolean;
+  createdAt: string;
+}
+
+export interface NotificationPage {
+  items: AppNotification[];
+  nextCursor: string | null;
+  unreadCount: number;
+}
+
+/** One `event: change` frame: a notification kind, or submission_changed / task_changed (nothing to read). */
+export interface LiveChange {
+  kind: NotificationKind | 'submission_changed' | 'task_changed';
+  notification: boolean;
+  taskId: number;
+  submissionId: number | null;
+  detail: Record<string, string | number>;
+}
