@@ -54,6 +54,7 @@ describe('GET /api/tasks/:id/escrow', () => {
       escrowUrl: `${EXPLORER}/address/${stack.chain.deployment.escrow}`,
       confirmationsRequired: 0,
       consistent: true,
+      differences: [],
       chainError: null,
       onChain: {
         funded: true,

@@ -2,7 +2,9 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { JsonRpcProvider, Log, ZeroHash, zeroPadValue, toBeHex } from 'ethers';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../event-store/event-store';
-import { escrowDifferences, openAnomalies } from './escrow-differences';
+import { AppPayoutClaim, appTerms, escrowDifferences, openAnomalies, releaseDifferences } from './escrow-differences';
+import { centToBaseUnits } from '../common/money';
+import { deadlineSeconds } from '../tasks/task-escrow-terms';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { notFound } from '../common/domain-error';
 import { chainFactKey } from '../event-store/stored-event';
@@ -41,7 +43,7 @@ export class EscrowAuditService implements OnModuleDestroy {
 
   async audit(taskId: number, viewer: UserRecord | undefined): Promise<EscrowAuditView> {
     const rows = await this.db.query(
-      `SELECT creator_id, funding_status, escrow_amount::text, released_amount::text, refunded_amount::text, anomalies, reward, max_completions, escrow_key
+      `SELECT id, creator_id, funding_status, escrow_amount::text, released_amount::text, refunded_amount::text, anomalies, reward, max_completions, escrow_key, deadline, funder
          FROM tasks WHERE id = $1`,
       [taskId],
     );
@@ -73,7 +75,7 @@ export class EscrowAuditService implements OnModuleDestroy {
       app,
     };
     if (!this.location) {
-      return { ...base, headBlock: null, onChain: null, chainError: 'No escrow contract configured (ESCROW_ADDRESS)', consistent: false, events: [], payouts: this.payouts(submissions, [], null) };
+      return { ...base, headBlock: null, onChain: null, chainError: 'No escrow contract configured (ESCROW_ADDRESS)', consistent: false, differences: [], events: [], payouts: this.payouts(submissions, [], null) };
     }
     const escrowKey: string = task.escrow_key ?? ZeroHash;
     let head: number;
@@ -84,14 +86,47 @@ export class EscrowAuditService implements OnModuleDestroy {
     } catch (err) {
       return {
         ...base, headBlock: null, onChain: null, chainError: `The chain could not be read: ${(err as Error).message.slice(0, 200)}`,
-        consistent: false, events: [], payouts: this.payouts(submissions, [], null),
+        consistent: false, differences: [], events: [], payouts: this.payouts(submissions, [], null),
       };
     }
     const keys = logs.map((l) => chainFactKey(this.config.CHAIN_ID, l.transactionHash, l.index, l.blockHash));
     const indexed = await this.store.appliedKeys(keys);
     const events = logs.map((l, i) => this.eventView(l, head, indexed.has(keys[i])));
-    const consistent = escrowDifferences(onChain, app).length === 0;
-    return { ...base, headBlock: head, onChain, chainError: null, consistent, events, payouts: this.payouts(submissions, events, head) };
+    const differences = [...escrowDifferences(this.withTerms(onChain), { ...app, terms: appTerms(task) }), ...(await this.releaseDifferences(task, events))];
+    return {
+      ...base, headBlock: head, onChain, chainError: null, consistent: differences.length === 0, differences, events,
+      payouts: this.payouts(submissions, events, head),
+    };
+  }
+
+  /** The escrow's funder and terms in the units escrowDifferences compares. */
+  private withTerms(onChain: EscrowOnChainView) {
+    const terms = onChain.funded && onChain.deadline
+      ? { funder: onChain.creator, reward: onChain.reward, maxCompletions: String(onChain.maxCompletions), deadline: deadlineSeconds(onChain.deadline).toString() }
+      : null;
+    return { ...onChain, terms };
+  }
+
+  /** Every RewardReleased of the task's escrow against the payout the app decided (the audit's rule). */
+  private async releaseDifferences(task: Record<string, any>, events: EscrowEventView[]): Promise<string[]> {
+    const released = events.filter((e) => e.type === 'RewardReleased');
+    if (!released.length) return [];
+    const rows: Array<Record<string, any>> = await this.db.query(
+      `SELECT id, task_id, status, payout_status, transaction_hash, payout_recipient FROM submissions WHERE id = ANY($1::int[])`,
+      [released.map((e) => e.submissionId).filter((id) => id! <= 2_147_483_647)],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return released.flatMap((e) => {
+      const s = byId.get(e.submissionId);
+      const claim: AppPayoutClaim | null = s
+        ? {
+            taskId: s.task_id, status: s.task_id === task.id ? s.status : `a submission of task ${s.task_id}`, payoutStatus: s.payout_status,
+            transactionHash: s.transaction_hash, recipient: s.payout_recipient, reward: centToBaseUnits(task.reward).toString(), escrowKey: task.escrow_key,
+          }
+        : null;
+      const log = { submissionId: String(e.submissionId), key: task.escrow_key, recipient: e.recipient!, amount: e.amount, txHash: e.txHash };
+      return releaseDifferences(log, claim).map((d) => `RewardReleased submission ${e.submissionId} (${e.txHash}): ${d}`);
+    });
   }
 
   private async readEscrow(key: string): Promise<EscrowOnChainView> {

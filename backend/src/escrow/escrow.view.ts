@@ -68,7 +68,9 @@ export class EscrowAuditView {
   @ApiProperty({ type: EscrowOnChainView, nullable: true }) onChain!: EscrowOnChainView | null;
   @ApiProperty({ nullable: true, type: String, description: 'Why the chain could not be read' }) chainError!: string | null;
   @ApiProperty({ type: EscrowAppView }) app!: EscrowAppView;
-  @ApiProperty({ description: 'On-chain funded / paid count / remaining / refunded agree with the app' }) consistent!: boolean;
+  @ApiProperty({ description: 'No difference: the escrow (funded, terms, paid count, remaining, refunded) and every release agree with the app, and no anomaly is open' })
+  consistent!: boolean;
+  @ApiProperty({ type: [String], description: 'Every difference and anomaly, in plain words (the rule of npm run audit)' }) differences!: string[];
   @ApiProperty({ type: [EscrowEventView] }) events!: EscrowEventView[];
   @ApiProperty({ type: [EscrowPayoutView] }) payouts!: EscrowPayoutView[];
 }

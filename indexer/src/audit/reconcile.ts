@@ -1,5 +1,5 @@
 import { Interface, ZeroHash } from 'ethers';
-import { AppEscrowClaim, appRemaining, escrowDifferences, openAnomalies } from '@cent/backend';
+import { AppEscrowClaim, AppPayoutClaim, appRemaining, appTerms, escrowDifferences, openAnomalies, releaseDifferences } from '@cent/backend';
 import { Pool } from 'pg';
 import { escrowInterface } from '../chain/escrow-logs';
 import { JsonRpc, toHex } from '../chain/json-rpc';
@@ -71,6 +71,7 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
 
   const appTasks = await db.query(
     `SELECT t.id, t.funding_status, t.anomalies, t.escrow_amount::text, t.released_amount::text, t.escrow_key,
+            t.reward, t.max_completions, t.deadline, t.funder,
             (SELECT count(*)::int FROM submissions s WHERE s.task_id = t.id AND s.payout_status = 'released') AS paid
        FROM tasks t ORDER BY t.id`,
   );
@@ -96,6 +97,7 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
       paidCount: Number(t.paidCount),
       remaining: t.remaining as bigint,
       refunded: t.refunded as boolean,
+      terms: { funder: t.funder, reward: t.reward.toString(), maxCompletions: t.maxCompletions.toString(), deadline: t.deadline.toString() },
     };
     const app = byId.get(id);
     const claim: AppEscrowClaim | null = app
@@ -105,6 +107,7 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
           releasedAmount: app.released_amount,
           paidCount: app.paid,
           anomalies: openAnomalies(app.anomalies),
+          terms: appTerms(app),
         }
       : null;
     const line: TaskLine = {
@@ -125,7 +128,7 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
   const payoutDifferences: string[] = [];
   const released = logs.filter((l) => l.name === 'RewardReleased');
   const subIds = released.map((l) => l.args.submissionId.toString()).filter((s) => BigInt(s) <= 2_147_483_647n);
-  const subs = await db.query(`SELECT id, task_id, status, payout_status, transaction_hash FROM submissions WHERE id = ANY($1::int[])`, [subIds]);
+  const subs = await db.query(`SELECT id, task_id, status, payout_status, transaction_hash, payout_recipient FROM submissions WHERE id = ANY($1::int[])`, [subIds]);
   const subById = new Map<string, any>(subs.rows.map((r) => [String(r.id), r]));
   const onChainTx = new Map<string, string>();
   for (const l of released) {
@@ -134,13 +137,15 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
     const taskId = taskOfKey.get(key) ?? '(unknown)';
     const s = subById.get(sid);
     const where = `RewardReleased task ${taskId} submission ${sid} (${l.txHash})`;
-    if (!s) payoutDifferences.push(`${where}: no such submission in the app`);
-    else if (String(s.task_id) !== taskId) payoutDifferences.push(`${where}: the submission belongs to task ${s.task_id}`);
-    else if (keyOfTask.get(taskId) !== key) payoutDifferences.push(`${where}: paid by escrow ${key}, not the task's escrow`);
-    else if (s.status !== 'approved') payoutDifferences.push(`${where}: the submission is ${s.status}, not approved`);
-    else if (s.payout_status !== 'released' || s.transaction_hash !== l.txHash) {
-      payoutDifferences.push(`${where}: the app shows payout ${s.payout_status ?? 'none'} ${s.transaction_hash ?? ''}`.trim());
-    }
+    const task = s ? byId.get(String(s.task_id)) : undefined;
+    const claim: AppPayoutClaim | null = s && task
+      ? {
+          taskId: s.task_id, status: s.status, payoutStatus: s.payout_status, transactionHash: s.transaction_hash, recipient: s.payout_recipient,
+          reward: (BigInt(task.reward) * CENT).toString(), escrowKey: task.escrow_key,
+        }
+      : null;
+    const release = { submissionId: sid, key, recipient: String(l.args.recipient), amount: l.args.amount as bigint, txHash: l.txHash };
+    for (const d of releaseDifferences(release, claim)) payoutDifferences.push(`${where}: ${d}`);
     if (s && String(s.task_id) === taskId) onChainTx.set(sid, l.txHash);
   }
   const appReleased = await db.query(`SELECT id, task_id, transaction_hash, payout_block_number FROM submissions WHERE payout_status = 'released'`);
