@@ -1,5 +1,0 @@
-const fs=require('fs');const {TraceMap,eachMapping}=require('@jridgewell/trace-mapping');
-const file=process.argv[2];const code=fs.readFileSync(file,'utf8');const map=new TraceMap(JSON.parse(fs.readFileSync(file+'.map','utf8')));
-const lines=code.split('\n');const sizes={};let prev=null;
-eachMapping(map,m=>{ if(prev){ let len = (prev.generatedLine===m.generatedLine)? m.generatedColumn-prev.generatedColumn : lines[prev.generatedLine-1].length-prev.generatedColumn; const src=prev.source||'?'; const key=src.replace(/.*node_modules\//,'').split('/').slice(0, src.includes('node_modules/@')?2:1).join('/'); const k2 = src.includes('@chakra-ui/react/dist/esm/') && !src.includes('components') ? 'chakra/'+src.split('esm/')[1] : src.includes('@chakra-ui/react/dist/esm/components') ? 'chakra-comp/'+src.split('components/')[1].split('/')[0] : (src.includes('@zag-js')? 'zag/'+src.split('@zag-js/')[1].split('/')[0] : key); sizes[k2]=(sizes[k2]||0)+len;} prev=m;});
-Object.entries(sizes).sort((a,b)=>b[1]-a[1]).slice(0,45).forEach(([k,v])=>console.log((v/1024).toFixed(1).padStart(7),k));
