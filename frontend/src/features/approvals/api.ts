@@ -16,9 +16,14 @@ export const CREATOR_POLL_MS = 5000;
 
 export const approvalsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Admins: every submission, paged on the server (newest first), optionally one status. */
-    adminApprovals: build.query<AdminSubmissionsPage, { status?: SubmissionStatus; limit: number; offset: number }>({
-      query: ({ status, limit, offset }) => `/api/admin/dashboard?limit=${limit}&offset=${offset}${status ? `&status=${status}` : ''}`,
+    /** Admins: every submission, paged, searched (task title or notes) and filtered by status on the server, newest first. */
+    adminApprovals: build.query<AdminSubmissionsPage, { status?: SubmissionStatus; q?: string; limit: number; offset: number }>({
+      query: ({ status, q, limit, offset }) => {
+        const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+        if (status) params.set('status', status);
+        if (q) params.set('q', q);
+        return `/api/admin/dashboard?${params}`;
+      },
       providesTags: ['Admin', { type: 'Submission', id: 'LIST' }],
     }),
     /** Creators: their created tasks with their submissions (GET /api/dashboard). */
