@@ -132,6 +132,10 @@ describe("creator's refund from their own wallet", () => {
 
       await page.goto(`${product.baseUrl}/tasks/${task.id}/escrow`);
       await page.getByText('Chain and app agree').waitFor();
+      // Both sides: 40 CENT refunded; the events table has the refund with the transaction sent from the browser.
+      expect(await page.locator('[data-label="Refunded"]').allTextContents()).toEqual(['40 CENT', '40 CENT']);
+      const refundRow = page.getByRole('table', { name: 'Escrow events' }).getByRole('row').filter({ hasText: 'Refunded' });
+      expect(await refundRow.getByRole('link', { name: `Transaction ${txHash}` }).getAttribute('href')).toBe(`https://explorer.example/tx/${txHash}`);
       await checkPage(page, 'refund-audit');
     } finally {
       c.destroy();
