@@ -8,7 +8,8 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     // One journey at a time: they share one product and this machine has 2 cores.
     fileParallelism: false,
-    testTimeout: 90_000,
+    // Generous: the machine is shared; a journey waits on what the page shows, never on a clock.
+    testTimeout: 240_000,
     hookTimeout: 300_000,
   },
 });

@@ -26,6 +26,7 @@ export async function openBrowser(opts: {
   rpcUrl?: string;
   privateKey?: string;
   approve?: (method: string, params: unknown) => boolean | Promise<boolean>;
+  unsupported?: string[];
   viewport?: { width: number; height: number };
   userAgent?: string;
 } = {}): Promise<Session> {
@@ -38,7 +39,9 @@ export async function openBrowser(opts: {
     ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
   });
   const wallet =
-    opts.privateKey && opts.rpcUrl ? await injectWallet(context, { rpcUrl: opts.rpcUrl, privateKey: opts.privateKey, approve: opts.approve }) : null;
+    opts.privateKey && opts.rpcUrl ? await injectWallet(context, { rpcUrl: opts.rpcUrl, privateKey: opts.privateKey, approve: opts.approve, unsupported: opts.unsupported }) : null;
+  // The machine is shared by many engineers: give a slow page time (waits end as soon as the page shows it).
+  context.setDefaultTimeout(60_000);
   const page = context.pages()[0] ?? (await context.newPage());
   // Surface page errors in the test output (a React crash would otherwise be a silent blank page).
   page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));

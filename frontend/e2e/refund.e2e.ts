@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFundedTask, newWallet, signInApi, type CreatedTask, type Product } from './actors';
 import { checkPage, openBrowser, type Session } from './browser';
 import { injectWallet } from './injected-wallet.mjs';
-import { startProduct } from './product';
+import { startProduct } from './product.mjs';
 
 /**
  * The creator's refund after deadline + review window. It moves the chain's clock (the card reads the chain's

@@ -4,6 +4,9 @@ import { Pager } from '@/components/pager';
 import { formatDate } from '@/lib/dates';
 import { useAdminApprovalsQuery, useCreatorApprovalsQuery, CREATOR_POLL_MS, type ApprovalItem } from '../api';
 import { filterApprovals, STATUS_FILTERS, TABS, tabStatus, type ApprovalsTab, type StatusFilter } from '../filter';
+import { TabsRoot } from '@/components/ui/tabs';
+import { NativeSelectRoot } from '@/components/ui/native-select';
+import { EmptyStateRoot } from '@/components/ui/empty-state';
 
 const PAGE = 100;
 const PALETTE = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
@@ -37,11 +40,11 @@ export function ApprovalsView({
     ) : q.isError && !q.data ? (
       <Text color="red.700">Failed to load submissions.</Text>
     ) : shown.length === 0 ? (
-      <EmptyState.Root>
+      <EmptyStateRoot>
         <EmptyState.Content>
           <EmptyState.Title>No submissions found</EmptyState.Title>
         </EmptyState.Content>
-      </EmptyState.Root>
+      </EmptyStateRoot>
     ) : (
       <Stack gap="3">
         {shown.map((s) => <ApprovalCard key={s.id} s={s} onReview={onReview} />)}
@@ -53,14 +56,14 @@ export function ApprovalsView({
       <Heading as="h1" size="2xl">{isAdmin ? 'Admin Approvals Dashboard' : 'My Tasks Submissions'}</Heading>
       <HStack gap="3" wrap="wrap">
         <Input flex="1" minW="56" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search by task title or notes..." aria-label="Search submissions" />
-        <NativeSelect.Root width="48">
+        <NativeSelectRoot width="48">
           <NativeSelect.Field aria-label="Status filter" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
             {STATUS_FILTERS.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        </NativeSelectRoot>
       </HStack>
-      <Tabs.Root value={tab} onValueChange={(e) => { setTab(e.value as ApprovalsTab); setOffset(0); }} variant="line">
+      <TabsRoot value={tab} onValueChange={(e) => { setTab(e.value as ApprovalsTab); setOffset(0); }} variant="line">
         <Tabs.List flexWrap="wrap">
           {TABS.map((t) => <Tabs.Trigger key={t.value} value={t.value}>{t.label}</Tabs.Trigger>)}
         </Tabs.List>
@@ -69,7 +72,7 @@ export function ApprovalsView({
             {t.value === tab && body}
           </Tabs.Content>
         ))}
-      </Tabs.Root>
+      </TabsRoot>
       {isAdmin && admin.data && (
         <Pager label="Submission pages" offset={offset} limit={PAGE} total={admin.data.page.totals.submissions} onOffset={setOffset} />
       )}
