@@ -60,7 +60,7 @@ describe('accounts: wallet sign-in (SIWE) with username setup, password register
   });
 
   it('shows "Signature Failed" when the wallet refuses to sign, and stays signed out', async () => {
-    const s = await openBrowser({ rpcUrl, privateKey: DEV_KEYS[9], approve: (m) => m !== 'personal_sign' });
+    const s = await openBrowser({ rpcUrl, privateKey: DEV_KEYS[13], approve: (m) => m !== 'personal_sign' });
     sessions.push(s);
     await s.page.goto(baseUrl + '/');
     await s.page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).click();

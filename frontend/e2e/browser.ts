@@ -14,6 +14,9 @@ export const ARTIFACTS = path.resolve(import.meta.dirname, '..', 'artifacts', 's
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
+/** Every browser still open: on a failure, e2e/evidence.ts saves what each one showed. */
+export const openSessions = new Set<Session>();
+
 export interface Session {
   context: BrowserContext;
   page: Page;
@@ -45,15 +48,18 @@ export async function openBrowser(opts: {
   const page = context.pages()[0] ?? (await context.newPage());
   // Surface page errors in the test output (a React crash would otherwise be a silent blank page).
   page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
-  return {
+  const session: Session = {
     context,
     page,
     wallet,
     close: async () => {
+      openSessions.delete(session);
       await context.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+  openSessions.add(session);
+  return session;
 }
 
 /** axe-core on the current page: no serious or critical violations. */

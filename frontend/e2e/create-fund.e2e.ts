@@ -26,7 +26,8 @@ describe('creator: create a task and fund its escrow (permit, approve + fund, re
   beforeAll(async () => {
     await node.mintCent(tokenAddress, addressOf(DEV_KEYS[6]), 10_000);
     await node.mintCent(tokenAddress, addressOf(DEV_KEYS[8]), 10_000);
-    await node.mintCent(tokenAddress, addressOf(DEV_KEYS[4]), 10_000);
+    await node.giveGas(addressOf(DEV_KEYS[10]));
+    await node.mintCent(tokenAddress, addressOf(DEV_KEYS[10]), 10_000);
   });
   afterAll(async () => {
     for (const s of sessions) await s.close();
@@ -105,7 +106,7 @@ describe('creator: create a task and fund its escrow (permit, approve + fund, re
 
   it('a funding rejected in the wallet (4001) leaves the task fundable later from the list', async () => {
     let reject = true;
-    const s = await openBrowser({ rpcUrl, privateKey: DEV_KEYS[4], approve: (m) => !(reject && m === 'eth_signTypedData_v4') });
+    const s = await openBrowser({ rpcUrl, privateKey: DEV_KEYS[10], approve: (m) => !(reject && m === 'eth_signTypedData_v4') });
     sessions.push(s);
     const { page } = s;
     await signInWithWallet(page, baseUrl, uniqueName('rejecter'));

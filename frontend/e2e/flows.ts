@@ -9,9 +9,13 @@ export async function expectToast(page: Page, title: string, description?: strin
     throw new Error(`no toast "${title}" (on screen: ${JSON.stringify(shown)})`, { cause: e });
   });
   if (description !== undefined) expect(await toast.first().textContent()).toContain(description);
-  // Closed once read: a toast under the pointer pauses and could cover the next button to click.
-  await toast.first().locator('[data-part="close-trigger"]').click().catch(() => undefined);
-  await toast.first().waitFor({ state: 'hidden' }).catch(() => undefined);
+  // Closed once read with its close button (a toast under the pointer pauses and could cover the next button).
+  // It may already have been replaced by the next toast (one at a time): only a toast still shown must close.
+  const shown = toast.first();
+  await shown.locator('[data-part="close-trigger"]').click({ timeout: 10_000 }).catch(async (e) => {
+    if (await shown.isVisible()) throw e;
+  });
+  await shown.waitFor({ state: 'hidden' });
 }
 
 /** Header "Connect Wallet": SIWE with the injected wallet; on a first login the username dialog answers. */

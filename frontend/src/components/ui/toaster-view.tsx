@@ -2,14 +2,19 @@ import { useRef, type PointerEvent } from 'react';
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
 import { toaster } from './toaster';
 
-
 const SWIPE_DISMISS_PX = 50;
+const DRAG_START_PX = 5;
 
+/**
+ * Swipe right to dismiss (spec §9). The pointer is captured only once a drag has started: capturing on
+ * pointerdown would retarget the click to the toast root, and the close button would never receive it.
+ */
 function useSwipeToDismiss(id: string | undefined) {
   const start = useRef<number | null>(null);
   const move = (e: PointerEvent<HTMLDivElement>) => {
     if (start.current === null) return;
     const dx = Math.max(0, e.clientX - start.current);
+    if (dx > DRAG_START_PX && !e.currentTarget.hasPointerCapture?.(e.pointerId)) e.currentTarget.setPointerCapture?.(e.pointerId);
     e.currentTarget.style.transform = `translateX(${dx}px)`;
   };
   const end = (e: PointerEvent<HTMLDivElement>) => {
@@ -21,8 +26,8 @@ function useSwipeToDismiss(id: string | undefined) {
   };
   return {
     onPointerDown: (e: PointerEvent<HTMLDivElement>) => {
-      start.current = e.clientX;
-      e.currentTarget.setPointerCapture?.(e.pointerId);
+      // A press on the close or action button is a click, not the start of a swipe.
+      start.current = (e.target as Element).closest('button') ? null : e.clientX;
     },
     onPointerMove: move,
     onPointerUp: end,

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Badge, Button, Card, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { formatDeadline } from '@/lib/dates';
 import { formatCent } from '@/lib/money';
 import type { Task } from '@/types/api';
 import { useMyCreatedTasksQuery } from '../api';
 import { fundingTerms } from '../funding/funding-terms';
-import { FundTaskPanel } from './create-task-dialog';
-import { DialogRoot } from '@/components/ui/dialog';
+import { FundTaskDialog } from './fund-task-dialog';
 
 /**
  * The creator's tasks whose escrow is not funded (abandoned, rejected in the wallet or failed), each with
@@ -19,63 +18,50 @@ export function AwaitingFundingList() {
     const status = fundingTerms(t, null)?.status ?? t.fundingStatus;
     return status === 'awaiting_funding' || status === 'anomaly';
   });
-  if (waiting.length === 0) return null;
+  // The dialog outlives the list, at the same place in the tree: once the funding is seen the task leaves
+  // the list (often the last one), and the person must still see "Funded" and press Done.
+  const dialog = funding && <FundTaskDialog task={funding} onClose={() => setFunding(null)} />;
   return (
-    <Card.Root as="section" aria-labelledby="awaiting-funding-title" borderColor="orange.300" bg="orange.50">
-      <Card.Body gap="3">
-        <Text as="h2" id="awaiting-funding-title" fontWeight="bold" fontSize="lg">
-          Your tasks awaiting funding
-        </Text>
-        <Text fontSize="sm" color="gray.700">
-          These tasks are saved but not listed until their reward is escrowed on chain.
-        </Text>
-        <Stack gap="2">
-          {waiting.map((t) => {
-            const terms = fundingTerms(t, null);
-            return (
-              <HStack key={t.id} justify="space-between" bg="white" p="3" rounded="md" borderWidth="1px" wrap="wrap" gap="2">
-                <Stack gap="0">
-                  <Text fontWeight="semibold">{t.title}</Text>
-                  <Text fontSize="sm" color="gray.600">
-                    {formatCent(t.reward)} CENTS × {t.maxCompletions} · deadline {formatDeadline(t.deadline)}
-                  </Text>
-                  {terms?.anomalies.map((a, i) => (
-                    <Text key={i} fontSize="sm" color="red.700">
-                      {a.reason} {a.recovery}
-                    </Text>
-                  ))}
-                </Stack>
-                <HStack>
-                  {terms?.status === 'anomaly' && <Badge colorPalette="red">Needs attention</Badge>}
-                  <Button size="sm" onClick={() => setFunding(t)} aria-label={`Fund ${t.title}`}>
-                    Fund
-                  </Button>
-                </HStack>
-              </HStack>
-            );
-          })}
-        </Stack>
-      </Card.Body>
-      {funding && (
-        <DialogRoot open onOpenChange={(e) => !e.open && setFunding(null)} placement="center" size={{ base: 'full', md: 'lg' }}>
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner>
-              <Dialog.Content>
-                <Dialog.Header>
-                  <Dialog.Title>Fund your task</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body pb="6">
-                  <FundTaskPanel task={funding} onClose={() => setFunding(null)} />
-                </Dialog.Body>
-                <Dialog.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close" />
-                </Dialog.CloseTrigger>
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </DialogRoot>
+    <>
+      {waiting.length > 0 && (
+        <Card.Root as="section" aria-labelledby="awaiting-funding-title" borderColor="orange.300" bg="orange.50">
+          <Card.Body gap="3">
+            <Text as="h2" id="awaiting-funding-title" fontWeight="bold" fontSize="lg">
+              Your tasks awaiting funding
+            </Text>
+            <Text fontSize="sm" color="gray.700">
+              These tasks are saved but not listed until their reward is escrowed on chain.
+            </Text>
+            <Stack gap="2">
+              {waiting.map((t) => {
+                const terms = fundingTerms(t, null);
+                return (
+                  <HStack key={t.id} justify="space-between" bg="white" p="3" rounded="md" borderWidth="1px" wrap="wrap" gap="2">
+                    <Stack gap="0">
+                      <Text fontWeight="semibold">{t.title}</Text>
+                      <Text fontSize="sm" color="gray.600">
+                        {formatCent(t.reward)} CENTS × {t.maxCompletions} · deadline {formatDeadline(t.deadline)}
+                      </Text>
+                      {terms?.anomalies.map((a, i) => (
+                        <Text key={i} fontSize="sm" color="red.700">
+                          {a.reason} {a.recovery}
+                        </Text>
+                      ))}
+                    </Stack>
+                    <HStack>
+                      {terms?.status === 'anomaly' && <Badge colorPalette="red">Needs attention</Badge>}
+                      <Button size="sm" onClick={() => setFunding(t)} aria-label={`Fund ${t.title}`}>
+                        Fund
+                      </Button>
+                    </HStack>
+                  </HStack>
+                );
+              })}
+            </Stack>
+          </Card.Body>
+        </Card.Root>
       )}
-    </Card.Root>
+      {dialog}
+    </>
   );
 }

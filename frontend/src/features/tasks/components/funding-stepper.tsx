@@ -76,7 +76,8 @@ export function FundingStepper({ state, amount }: { state: FundState; amount: st
         })}
       </Box>
       {state.error && (
-        <AlertRoot status="error">
+        // role="alert": the failure appears while the person looks at their wallet; screen readers announce it.
+        <AlertRoot status="error" role="alert">
           <Alert.Indicator />
           <Alert.Description>{state.error}</Alert.Description>
         </AlertRoot>
