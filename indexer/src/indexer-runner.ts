@@ -70,6 +70,7 @@ export class IndexerRunner {
       } catch {
         return; // stopped while waiting
       }
+      if (this.stopped) return; // stop() came as leadership was granted: never start leading after it
       this.leading = true;
       this.follower.start();
       if (this.withPayouts) this.worker.start(token);

@@ -1,6 +1,6 @@
 import { CENT } from './support/escrow-chain';
 import { spawnIndexer } from './support/child';
-import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
+import { IndexerInstance, Stack, eventually, startIndexer, startStack, within } from './support/stack';
 import { Person, approve, createAndFundTask, registerCreator, registerUser, submissionRow, submit } from './support/scenario';
 
 /**
@@ -8,8 +8,14 @@ import { Person, approve, createAndFundTask, registerCreator, registerUser, subm
  * longer soak (`CRASH_RUNS=100 npx jest test/crash.spec.ts -w indexer`); each run costs a process start.
  */
 const RUNS = Number(process.env.CRASH_RUNS ?? 20);
-/** A run is a process start (~2-4 s on 2 busy cores) plus up to 1.5 s until its crash point. */
-const TIMEOUT_MS = 60_000 + RUNS * 8_000;
+/**
+ * A run is a process start (~1 s idle, several on 2 busy cores) plus up to 1.5 s until its crash point.
+ * Every wait below has its own bound (`within`), so a stuck phase fails the test with its name long
+ * before this overall limit.
+ */
+const TIMEOUT_MS = 120_000 + RUNS * 12_000;
+/** Longest a single process start, release or catch-up may take before the test names it as stuck. */
+const PHASE_MS = 60_000;
 
 /** kill -9 of the real indexer process at named points and at random moments, then a clean finish. */
 describe('crash safety (child processes, SIGKILL)', () => {
@@ -28,17 +34,21 @@ describe('crash safety (child processes, SIGKILL)', () => {
 
   /** One run: start the process; it dies at its crash point, or is killed after a random delay. */
   async function crashRun(env: Record<string, string>, crashPoint: string | null, maxMs: number): Promise<string> {
+    const started = Date.now();
     const child = spawnIndexer({ ...env, ...(crashPoint ? { CENT_CRASH_POINT: crashPoint } : {}) });
     try {
-      await child.ready;
-    } catch {
-      return 'died during start';
+      await within(child.ready, PHASE_MS, 'indexer process start');
+    } catch (err) {
+      if (child.proc.exitCode !== null || child.proc.signalCode !== null) return 'died during start';
+      await child.kill9();
+      throw new Error(`${(err as Error).message}; its output:\n${child.output()}`);
     }
+    const startMs = Date.now() - started;
     const delay = crashPoint ? maxMs : Math.floor(Math.random() * maxMs);
     await Promise.race([new Promise((r) => setTimeout(r, delay)), new Promise((r) => child.proc.once('exit', r))]);
     const selfKilled = child.proc.exitCode !== null || child.proc.signalCode !== null;
     await child.kill9();
-    return selfKilled ? `died at ${crashPoint}` : `killed after ${delay} ms`;
+    return `${selfKilled ? `died at ${crashPoint}` : `killed after ${delay} ms`} (start ${startMs} ms)`;
   }
 
   it(`indexer: ${RUNS} kills while applying logs lose no fact and apply none twice`, async () => {
@@ -53,8 +63,11 @@ describe('crash safety (child processes, SIGKILL)', () => {
     }
     // The domain needs the fundings before submissions: let one clean indexer run apply them.
     const warmup = await startIndexer(env, { payouts: false });
-    await eventually(async () => Number((await domain.db.query(`SELECT count(*) FROM tasks WHERE funding_status = 'funded'`))[0].count) === 4, 20_000, 'funded');
-    await warmup.close();
+    try {
+      await eventually(async () => Number((await domain.db.query(`SELECT count(*) FROM tasks WHERE funding_status = 'funded'`))[0].count) === 4, 20_000, 'funded');
+    } finally {
+      await within(warmup.close(), PHASE_MS, 'closing the warm-up indexer');
+    }
     for (const t of tasks) {
       for (let k = 0; k < 8; k++) {
         const earner = await registerUser(domain.commands);
@@ -71,7 +84,7 @@ describe('crash safety (child processes, SIGKILL)', () => {
       for (let n = 0; n < 2 && released < 32; n++, released++) {
         const t = tasks[released % 4];
         const s = t.subs[t.next++];
-        await (await stack.chain.escrow.connect(stack.chain.releaser).release(t.key, s.id, s.earner.wallet)).wait();
+        await within((async () => (await stack.chain.escrow.connect(stack.chain.releaser).release(t.key, s.id, s.earner.wallet)).wait())(), PHASE_MS, `release of submission ${s.id}`);
       }
       log.push(await crashRun(env, points[run % points.length], 700));
     }
@@ -81,8 +94,9 @@ describe('crash safety (child processes, SIGKILL)', () => {
       const head = await stack.anvil.provider.getBlockNumber();
       await eventually(async () => Number((await domain.db.query(`SELECT block_number FROM indexer_checkpoints`))[0]?.block_number) === head, 30_000, 'caught up');
     } finally {
-      await final.close();
+      await within(final.close(), PHASE_MS, 'closing the final indexer');
     }
+    console.log(`indexer crash runs: ${log.join('; ')}`);
     expect(log.filter((l) => l.startsWith('died at follower')).length).toBeGreaterThan(0);
 
     const onChain = await stack.chain.escrow.queryFilter(stack.chain.escrow.filters.RewardReleased());
@@ -113,8 +127,11 @@ describe('crash safety (child processes, SIGKILL)', () => {
       tasks.push(t.taskId);
     }
     const warmup = await startIndexer(env, { payouts: false });
-    await eventually(async () => Number((await domain.db.query(`SELECT count(*) FROM tasks WHERE funding_status = 'funded'`))[0].count) === 3, 20_000, 'funded');
-    await warmup.close();
+    try {
+      await eventually(async () => Number((await domain.db.query(`SELECT count(*) FROM tasks WHERE funding_status = 'funded'`))[0].count) === 3, 20_000, 'funded');
+    } finally {
+      await within(warmup.close(), PHASE_MS, 'closing the warm-up indexer');
+    }
 
     const approved: Array<{ id: number; earner: Person }> = [];
     const points = ['worker:after-sign', 'worker:after-broadcast', 'worker:after-sent', null];
@@ -138,7 +155,7 @@ describe('crash safety (child processes, SIGKILL)', () => {
         return rows.every((r) => r?.payout_status === 'released');
       }, 60_000, 'every approval paid');
     } finally {
-      await final.close();
+      await within(final.close(), PHASE_MS, 'closing the final indexer');
     }
     expect(log.filter((l) => l.startsWith('died at worker')).length).toBeGreaterThan(0);
 

@@ -48,6 +48,12 @@ export class AdvisoryLeadership {
             [this.name],
           );
           const token: LeaderToken = { name: this.name, epoch: epoch.rows[0].epoch, lockPid: epoch.rows[0].pid, lockKey: lockKey(this.name) };
+          if (this.stopped) {
+            // release() ran while we were connecting: it had no leadership to end, so nobody would ever
+            // end this one (the process would lead on after its stop, and its stop would wait forever).
+            await client.end().catch(() => undefined);
+            break;
+          }
           this.client = client;
           this.logger.log(`leadership acquired (${this.name}, epoch ${token.epoch})`);
           return { lost: this.watch(client), token };

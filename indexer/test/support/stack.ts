@@ -91,3 +91,16 @@ export async function eventually<T>(probe: () => Promise<T | null | undefined | 
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** Rejects with `stuck for … ms: what` when `p` has not settled within `ms`: a hang becomes a named failure. */
+export async function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`stuck for ${ms} ms: ${what}`)), ms);
+  });
+  try {
+    return await Promise.race([p, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

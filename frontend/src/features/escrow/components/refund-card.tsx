@@ -1,15 +1,19 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
-import { toaster } from '@/components/ui/toaster';
+import { ExternalLink } from '@/components/ui/external-link';
+import { usePublicConfig } from '@/lib/config/config-api';
 import { formatDate } from '@/lib/dates';
 import { escrowApi, useTaskEscrowQuery } from '@/lib/escrow/escrow-api';
 import { formatBaseUnits } from '@/lib/money';
 import { useAppDispatch } from '@/lib/store-hooks';
-import { USER_REJECTED, walletErrorCode } from '@/lib/wallet/eip1193';
 import { useWallet } from '@/lib/wallet/wallet-context';
 import type { Task } from '@/types/api';
 import { countdown } from '../countdown';
+import { useRefund, type RefundProgress } from '../hooks/use-refund';
+
+/** While a refund is on chain but not yet recorded by the app (the indexer), the escrow is re-read this often. */
+const FOLLOW_MS = 2000;
 
 /**
  * The chain's clock, which is what opens a refund (block.timestamp): the latest block's time read once through
@@ -39,48 +43,78 @@ function useChainNow(everyMs: number): Date {
   return new Date(tick + offsetMs);
 }
 
+function TxLine({ label, txHash, txUrl }: { label: string; txHash: string; txUrl: string | null }) {
+  return (
+    <Text wordBreak="break-all">
+      {label}: {txUrl ? <ExternalLink href={txUrl} color="purple.700">{txHash}</ExternalLink> : <code>{txHash}</code>}
+    </Text>
+  );
+}
+
+/** The refund transaction's step in plain words (the card shows it under the button). */
+function ProgressLine({ progress, txUrl }: { progress: RefundProgress; txUrl: string | null }) {
+  switch (progress.phase) {
+    case 'idle':
+      return null;
+    case 'signing':
+      return <Text role="status">Confirm the refund in your wallet…</Text>;
+    case 'sent':
+      return (
+        <Stack gap="1" role="status">
+          <Text>Refund sent; waiting for the chain to confirm it…</Text>
+          <TxLine label="Transaction" txHash={progress.txHash} txUrl={txUrl} />
+        </Stack>
+      );
+    case 'confirmed':
+      return (
+        <Stack gap="1" role="status">
+          <Text color="green.800">
+            Refund confirmed in block {progress.blockNumber}: {formatBaseUnits(progress.amount)} CENT returned to your wallet.
+          </Text>
+          <TxLine label="Transaction" txHash={progress.txHash} txUrl={txUrl} />
+        </Stack>
+      );
+    case 'failed':
+      return (
+        <Stack gap="1" role="alert">
+          <Text color="red.700">Refund failed: {progress.error}</Text>
+          {progress.txHash && <TxLine label="Transaction" txHash={progress.txHash} txUrl={txUrl} />}
+        </Stack>
+      );
+  }
+}
+
 /**
  * On a creator's funded task: what is still escrowed, when the refund opens (deadline + review window, with a
- * countdown), and a Refund button that sends `refund(escrowKey)` from the creator's own wallet once it opens.
+ * countdown), and a Refund button that sends `refund(escrowKey)` from the creator's own wallet once it opens; then
+ * the transaction (explorer link), its result, and the task shown refunded once the app has recorded it.
  */
 export function RefundCard({ task }: { task: Task }) {
-  const escrow = useTaskEscrowQuery(task.id);
-  const wallet = useWallet();
+  const { progress, refund } = useRefund(task);
+  const escrowNow = useTaskEscrowQuery(task.id);
+  const chain = escrowNow.data?.onChain;
+  const recorded = escrowNow.data?.app.fundingStatus === 'refunded';
+  // On chain (our receipt, or the chain read) but not yet in the app: follow it until the indexer records it.
+  const following = !recorded && (progress.phase === 'confirmed' || !!chain?.refunded);
+  useTaskEscrowQuery(task.id, { skip: !following, pollingInterval: FOLLOW_MS });
   const dispatch = useAppDispatch();
+  useEffect(() => {
+    // The dashboard's copy of the task changes with it (funding status refunded).
+    if (recorded && progress.phase === 'confirmed') dispatch(escrowApi.util.invalidateTags(['Dashboard', { type: 'Task', id: task.id }]));
+  }, [recorded, progress.phase, dispatch, task.id]);
+
+  const explorer = usePublicConfig()?.explorerUrl?.replace(/\/$/, '') ?? null;
   const now = useChainNow(30_000);
-  const [sending, setSending] = useState(false);
-  const chain = escrow.data?.onChain;
   const opensAt = chain?.refundableAt ?? task.funding?.refundableAt ?? null;
   const remaining = chain ? BigInt(chain.remaining) : null;
   const left = opensAt ? countdown(new Date(opensAt), now) : null;
-  const key = task.funding?.escrowKey ?? null;
-  const funder = task.funding?.funder ?? null;
-  const open = !!opensAt && left === null;
-  const canRefund = open && !!key && remaining !== null && remaining > 0n && !chain?.refunded;
-
-  const refund = async () => {
-    if (!key || !task.funding) return;
-    setSending(true);
-    try {
-      const address = wallet.address ?? (await wallet.connect({ quiet: true }));
-      if (funder && address.toLowerCase() !== funder.toLowerCase()) {
-        throw new Error(`Switch your wallet to ${funder}: only the wallet that funded the task can refund it.`);
-      }
-      const { BrowserProvider, Contract } = await import('ethers');
-      const signer = await new BrowserProvider({ request: wallet.request }).getSigner(address);
-      const contract = new Contract(task.funding.escrowAddress, ['function refund(bytes32 key)'], signer);
-      const tx = (await contract.refund(key)) as { hash: string; wait(): Promise<unknown> };
-      toaster.create({ type: 'loading', title: 'Refund sent', description: `Transaction ${tx.hash.slice(0, 10)}… is on its way.` });
-      await tx.wait();
-      toaster.create({ type: 'success', title: 'Refund confirmed', description: `${formatBaseUnits(remaining ?? 0n)} CENT returned to your wallet.` });
-      dispatch(escrowApi.util.invalidateTags([{ type: 'Escrow', id: task.id }, 'Dashboard', { type: 'Task', id: task.id }]));
-    } catch (e) {
-      const message = walletErrorCode(e) === USER_REJECTED ? 'You rejected the transaction in your wallet.' : e instanceof Error ? e.message : String(e);
-      toaster.create({ type: 'error', title: 'Refund failed', description: message });
-    } finally {
-      setSending(false);
-    }
-  };
+  const refundedOnChain = !!chain?.refunded || progress.phase === 'confirmed';
+  const busy = progress.phase === 'signing' || progress.phase === 'sent';
+  const canRefund =
+    !!opensAt && left === null && !!task.funding?.escrowKey && remaining !== null && remaining > 0n && !refundedOnChain;
+  const refundEvent = escrowNow.data?.events.find((e) => e.type === 'TaskRefunded') ?? null;
+  const progressTx = 'txHash' in progress ? progress.txHash : null;
+  const progressTxUrl = progressTx && explorer ? `${explorer}/tx/${progressTx}` : null;
 
   return (
     <Box borderWidth="1px" borderRadius="md" p="3" bg="gray.50" data-testid={`refund-${task.id}`}>
@@ -94,17 +128,31 @@ export function RefundCard({ task }: { task: Task }) {
             <Link to={`/tasks/${task.id}/escrow`}>Audit escrow</Link>
           </ChakraLink>
         </HStack>
-        {opensAt && !chain?.refunded && (
-          <Text>
-            {left ? `Refund opens ${formatDate(opensAt)} (in ${left})` : 'The refund window is open.'}
-          </Text>
+        {opensAt && !refundedOnChain && (
+          <Text>{left ? `Refund opens ${formatDate(opensAt)} (in ${left})` : 'The refund window is open.'}</Text>
         )}
         {canRefund && (
           <Box>
-            <Button size="sm" colorPalette="orange" variant="outline" onClick={() => void refund()} loading={sending}>
+            <Button size="sm" colorPalette="orange" variant="outline" onClick={() => void refund()} loading={busy}>
               Refund
             </Button>
           </Box>
+        )}
+        <ProgressLine progress={progress} txUrl={progressTxUrl} />
+        {refundedOnChain && (
+          <Stack gap="1" data-testid="refund-recorded">
+            {recorded ? (
+              <HStack gap="2" wrap="wrap">
+                <Badge colorPalette="orange">Refunded</Badge>
+                <Text>
+                  {formatBaseUnits(escrowNow.data?.app.refundedAmount ?? '0')} CENT went back to the creator's wallet; nothing more can be paid from this task.
+                </Text>
+              </HStack>
+            ) : (
+              <Text>Waiting for the app to record the refund…</Text>
+            )}
+            {refundEvent && progress.phase === 'idle' && <TxLine label="Refund transaction" txHash={refundEvent.txHash} txUrl={refundEvent.txUrl} />}
+          </Stack>
         )}
       </Stack>
     </Box>
