@@ -91,6 +91,12 @@ describe('visitor: browse, filter (state in the URL), open a shared task link', 
     expect(await dialog.getByRole('button', { name: 'Connect Wallet' }).count()).toBe(1);
     await checkPage(page, 'task-detail-visitor');
 
+    // The task detail links to the task's public escrow audit page (anyone can check the chain).
+    await dialog.getByRole('link', { name: 'View escrow' }).click();
+    await page.waitForURL(`${baseUrl}/tasks/${id}/escrow`);
+    await page.getByRole('heading', { name: `Escrow audit: Task #${id}` }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
     // A fresh visit of the shared link opens the same dialog; closing it drops the id from the URL.
     await page.goto(`${baseUrl}/tasks?id=${id}`);
     await dialog.waitFor();

@@ -12,3 +12,9 @@ toaster.create = (options) => {
   toaster.dismiss();
   return show(options);
 };
+
+/**
+ * The toasts' region, for dialogs and drawers (`persistentElements`): a toast shown over an open dialog stays
+ * clickable, and closing it neither counts as a click outside the dialog nor closes it.
+ */
+export const toastRegion = (): Element | null => document.querySelector('[data-scope="toast"][data-part="group"]');

@@ -7,6 +7,13 @@ import { cardState, progressPercent } from '../card-state';
 import { ProgressBar } from '@/components/ui/progress-bar';
 
 const STATE_COLORS = { completed: 'green', full: 'red', 'almost-full': 'orange', open: 'purple' } as const;
+// Darker than the recipe's solid/subtle colours: small badge text passes WCAG AA contrast (axe in the journeys).
+const STATE_BADGES = {
+  completed: { bg: 'green.700', color: 'white' },
+  full: { bg: 'red.100', color: 'red.800' },
+  'almost-full': { bg: 'orange.100', color: 'orange.800' },
+  open: {},
+} as const;
 
 /** Spec part 1 "Task card" in its four display states. */
 export function TaskCard({ task, onOpen }: { task: Task; onOpen(id: number): void }) {
@@ -21,7 +28,7 @@ export function TaskCard({ task, onOpen }: { task: Task; onOpen(id: number): voi
             {task.category}
           </Badge>
           {state.kind !== 'open' && (
-            <Badge colorPalette={STATE_COLORS[state.kind]} variant={done ? 'solid' : 'subtle'}>
+            <Badge {...STATE_BADGES[state.kind]}>
               {state.label}
             </Badge>
           )}

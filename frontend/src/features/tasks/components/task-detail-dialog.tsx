@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Badge, Box, Button, Card, CloseButton, Dialog, Heading, HStack, Portal, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LinkifiedText } from '@/components/linkified-text';
 import { ExternalLink } from '@/components/ui/external-link';
@@ -76,6 +77,10 @@ export function TaskDetailDialog({
                       <ExternalLink href={tweetIntent(window.location.origin, task)} _hover={{ textDecoration: 'none' }}>
                         Share
                       </ExternalLink>
+                    </Button>
+                    {/* Anyone can check the escrow on chain against what the app claims (the public audit page). */}
+                    <Button asChild size="xs" variant="outline">
+                      <Link to={`/tasks/${task.id}/escrow`}>View escrow</Link>
                     </Button>
                   </HStack>
                 </Dialog.Header>
