@@ -79,6 +79,19 @@ describe('admin console (admin with a wallet)', () => {
     await checkPage(page, 'review-ai-result');
     await d.getByRole('button', { name: 'Close' }).first().click();
     await d.waitFor({ state: 'detached' });
+
+    // Reopened after a reload (nothing in memory): the stored validation, with the evidence and who ran it.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Submissions' }).click();
+    await page.getByRole('button', { name: `Review submission ${subs[1]}` }).click();
+    const again = d.getByTestId('ai-result');
+    await again.getByText("Copy of another user's text").waitFor();
+    expect(await again.textContent()).toMatch(new RegExp(`#${subs[0]}`));
+    expect(await again.getByText(/^Stored analysis run \w{3} \d{1,2}, \d{4} by User #\d+ \(heuristic\)$/).count()).toBe(1);
+    expect(await d.getByRole('button', { name: 'AI Validate' }).count()).toBe(0);
+    await checkPage(page, 'review-ai-stored');
+    await d.getByRole('button', { name: 'Close' }).first().click();
+    await d.waitFor({ state: 'detached' });
   });
 
   it('auto-approves the eligible submissions, then approves all the rest in one request', async () => {

@@ -18,6 +18,7 @@ import { SubmitProofCommand } from './commands/submit-proof.command';
 import { ReviewSubmissionDto } from './dto/review-submission.dto';
 import { SubmitProofDto } from './dto/submit-proof.dto';
 import { SubmissionQueries } from './queries/submission.queries';
+import { SubmissionForAdmin } from './queries/stored-validation.view';
 import { SubmissionWithTask } from './queries/submission.view';
 
 export const NOT_YOUR_SUBMISSION = 'You can only view your own submissions and those on tasks you created';
@@ -96,15 +97,20 @@ export class SubmissionsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One submission: to its submitter, the task creator and admins' })
-  @ApiOkResponse({ type: SubmissionWithTask })
+  @ApiOperation({
+    summary: 'One submission: to its submitter, the task creator and admins',
+    description: 'Admins also get `aiValidation`: the AI validation stored on it (null if never validated). Nobody else gets the key.',
+  })
+  @ApiOkResponse({ type: SubmissionForAdmin })
   @ApiForbiddenResponse({ description: NOT_YOUR_SUBMISSION })
   @ApiNotFoundResponse({ description: 'Submission not found' })
-  async findOne(@Param('id', IdPipe) id: number, @CurrentUser() user: UserRecord): Promise<SubmissionWithTask> {
+  async findOne(@Param('id', IdPipe) id: number, @CurrentUser() user: UserRecord): Promise<SubmissionWithTask | SubmissionForAdmin> {
     const s = await this.submissions.findWithTask(id);
     if (!s) throw notFound(MESSAGES.submissionNotFound);
     if (s.userId !== user.id && s.task.creatorId !== user.id && !user.isAdmin) throw forbidden(NOT_YOUR_SUBMISSION);
-    return s;
+    // The validator's verdict and evidence (who else submitted the same proof) are the admins' working material.
+    if (!user.isAdmin) return s;
+    return { ...s, aiValidation: await this.submissions.storedValidation(id) };
   }
 
   @Patch(':id')

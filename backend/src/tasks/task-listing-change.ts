@@ -24,7 +24,7 @@ export interface TaskListingChange {
 
 const ms = (v: unknown) => (v instanceof Date ? v.getTime() : Date.parse(String(v)));
 
-function listed(row: Row | undefined): ListedTask | null {
+export function listed(row: Row | undefined): ListedTask | null {
   if (!row || row.funding_status !== 'funded' || !row.is_active) return null;
   const open = Number(row.completions) + Number(row.pending_submissions) < Number(row.max_completions);
   return { category: String(row.category), reward: Number(row.reward), open };

@@ -196,6 +196,52 @@ describe('GET /api/tasks filters, sorts and paging agree with an in-memory compu
     expect(expected({ search: 'ünïcode' }, null).length).toBeGreaterThan(0);
   });
 
+  it('totals kept in task_listing_counts follow tasks listed, unlisted, filled and freed, and survive a rebuild', async () => {
+    const store = ctx.app.get(EventStore);
+    const agree = async () => {
+      const kept = await ctx.dataSource.query(
+        `SELECT category, listed, open FROM task_listing_counts WHERE listed <> 0 OR open <> 0 ORDER BY category`);
+      const counted = await ctx.dataSource.query(
+        `SELECT category, count(*)::int AS listed,
+                count(*) FILTER (WHERE completions + pending_submissions < max_completions)::int AS open
+           FROM tasks WHERE funding_status = 'funded' AND is_active GROUP BY category ORDER BY category`);
+      expect(kept).toEqual(counted);
+    };
+    const totals = async () => {
+      for (const q of [{}, { category: 'Design' }, { available: true }, { available: true, category: 'Design' }] as Q[]) {
+        const out = await request(ctx.http).get('/api/tasks').query({ ...qs(q), limit: '1' }).expect(200);
+        expect(out.body.total).toBe(expected(q, null).length);
+        const mine = await request(ctx.http).get('/api/tasks').query({ ...qs(q), limit: '1' }).set('Cookie', viewer.cookie).expect(200);
+        expect(mine.body.total).toBe(expected(q, viewer.id).length);
+      }
+    };
+    const append = async (m: Model, type: string, data: Record<string, unknown>) => {
+      const stream = TaskAggregate.streamId(m.id);
+      const { version } = await store.readStream(stream);
+      await store.append(stream, version, [{ type, data: { taskId: m.id, ...data } }]);
+    };
+    await agree();
+    const future = (m: Model) => Date.parse(m.deadline) > Date.now();
+    const listedOpen = model.filter((m) => m.funded && m.isActive && future(m) && m.completions + m.pending < m.maxCompletions);
+    const [unlist, fill, free] = [listedOpen[0], listedOpen.find((m) => m.maxCompletions - m.completions - m.pending === 1 && !m.submitters.has(viewer.id))!, listedOpen[2]];
+    expect(new Set([unlist, fill, free]).size).toBe(3);
+    // Unlisted (a draft again), filled by the viewer's submission, and a slot freed by rejecting the viewer's submission.
+    await append(unlist, T.TaskDeactivated, { actorId: 1 });
+    unlist.isActive = false;
+    await append(fill, T.SubmissionSubmitted, { submissionId: 2_000_000, userId: viewer.id, proofLink: null, proofText: 'p', proofFileUrl: null, notes: null, createdAt: new Date().toISOString() });
+    fill.pending++;
+    fill.submitters.add(viewer.id);
+    await append(free, T.SubmissionSubmitted, { submissionId: 2_000_001, userId: viewer.id, proofLink: null, proofText: 'p', proofFileUrl: null, notes: null, createdAt: new Date().toISOString() });
+    await append(free, T.SubmissionRejected, { submissionId: 2_000_001, userId: viewer.id, reviewerId: 1, feedback: 'no', reviewedAt: new Date().toISOString() });
+    free.submitters.add(viewer.id);
+    await ctx.projections.catchUp();
+    await agree();
+    await totals();
+    await ctx.projections.rebuild();
+    await agree();
+    await totals();
+  });
+
   it('a limit alone gives the first page; bad parameters and cursors answer 400', async () => {
     const res = await request(ctx.http).get('/api/tasks?limit=3&sort=oldest').expect(200);
     expect(res.body.items.map((t: { id: number }) => t.id)).toEqual(expected({ sort: 'oldest' }, null).slice(0, 3));

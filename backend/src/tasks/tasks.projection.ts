@@ -6,7 +6,7 @@ import { Row, RowChange, RowProjection } from '../projections/row-projection';
 import { DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS, DEFAULT_REVIEW_WINDOW_SECONDS, deadlineSeconds, reviewTimes } from './task-escrow-terms';
 import { TaskEvents as T } from './task.events';
 import { StoredAnomaly } from './queries/task-funding.view';
-import { TaskListingChange, toListingChange } from './task-listing-change';
+import { TaskListingChange, listed, toListingChange } from './task-listing-change';
 
 const add = (a: unknown, b: string | bigint) => (BigInt(String(a)) + BigInt(b)).toString();
 const sub = (a: unknown, b: string | bigint) => (BigInt(String(a)) - BigInt(b)).toString();
@@ -19,6 +19,11 @@ export class TasksProjection extends RowProjection {
   readonly name = 'tasks';
   readonly table = 'tasks';
 
+  /** `task_listing_counts` is kept with the rows (a rebuild empties both and recounts). */
+  override get tables(): string[] {
+    return [this.table, 'task_listing_counts'];
+  }
+
   private readonly listeners = new Set<(changes: TaskListingChange[]) => void>();
 
   /**
@@ -30,7 +35,8 @@ export class TasksProjection extends RowProjection {
     return () => this.listeners.delete(listener);
   }
 
-  protected override async changed(changes: RowChange[], events: StoredEvent[], _tx: QueryRunner, batch: ProjectionBatch): Promise<void> {
+  protected override async changed(changes: RowChange[], events: StoredEvent[], tx: QueryRunner, batch: ProjectionBatch): Promise<void> {
+    await this.count(changes, tx);
     if (!this.listeners.size) return;
     const submitters = new Map<number, number[]>();
     for (const e of events) {
@@ -40,6 +46,32 @@ export class TasksProjection extends RowProjection {
     batch.afterCommit(() => {
       for (const listener of this.listeners) listener(out);
     });
+  }
+
+  /** Moves `task_listing_counts` by what the batch changed: tasks listed or unlisted, slots filled or freed. */
+  private async count(changes: RowChange[], tx: QueryRunner): Promise<void> {
+    const delta = new Map<string, { listed: number; open: number }>();
+    const move = (row: Row | undefined, sign: 1 | -1) => {
+      const t = listed(row);
+      if (!t) return;
+      const d = delta.get(t.category) ?? { listed: 0, open: 0 };
+      d.listed += sign;
+      if (t.open) d.open += sign;
+      delta.set(t.category, d);
+    };
+    for (const c of changes) {
+      move(c.before, -1);
+      move(c.after, 1);
+    }
+    const moved = [...delta].filter(([, d]) => d.listed !== 0 || d.open !== 0);
+    if (!moved.length) return;
+    await tx.query(
+      `INSERT INTO task_listing_counts (category, listed, open)
+       SELECT * FROM unnest($1::text[], $2::int[], $3::int[])
+       ON CONFLICT (category) DO UPDATE
+         SET listed = task_listing_counts.listed + EXCLUDED.listed, open = task_listing_counts.open + EXCLUDED.open`,
+      [moved.map(([c]) => c), moved.map(([, d]) => d.listed), moved.map(([, d]) => d.open)],
+    );
   }
 
   protected keysOf(e: StoredEvent): number[] {

@@ -2,18 +2,24 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '../../event-store/aggregate-repository';
 import { IdAllocator } from '../../event-store/id-allocator';
 import { TaskAggregate } from '../../tasks/task.aggregate';
+import { SubmissionLocator } from '../submission-locator';
 import { SubmitProofCommand } from './submit-proof.command';
 
 /** Returns the new submission's id. */
 @CommandHandler(SubmitProofCommand)
 export class SubmitProofHandler implements ICommandHandler<SubmitProofCommand, number> {
-  constructor(private readonly repo: AggregateRepository, private readonly ids: IdAllocator) {}
+  constructor(
+    private readonly repo: AggregateRepository,
+    private readonly ids: IdAllocator,
+    private readonly locator: SubmissionLocator,
+  ) {}
 
   async execute({ userId, taskId, proof }: SubmitProofCommand): Promise<number> {
     const id = await this.ids.next('submission_id_seq');
     await this.repo.execute(() => new TaskAggregate(taskId), (task) => task.submit(id, userId, proof, new Date()), {
       actorId: userId,
     });
+    this.locator.remember(id, taskId);
     return id;
   }
 }

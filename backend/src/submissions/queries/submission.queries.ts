@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { StoredValidation } from '../../admin/stored-validation';
+import { storedValidationView, StoredValidationView } from './stored-validation.view';
 import { SUBMISSION_COLUMNS, SUBMISSION_TASK_COLUMN, SubmissionView, SubmissionWithTask } from './submission.view';
 
 /** Reads of the `submissions` projection for the API; each list is one statement. */
@@ -14,6 +16,24 @@ export class SubmissionQueries {
       [id],
     );
     return rows[0] ?? null;
+  }
+
+  /**
+   * The AI validation last stored on a submission, with when and by whom it ran (the newest validation event's
+   * row in admin_ai_validations), or null when it was never validated. For admins' eyes only (the controller).
+   */
+  async storedValidation(id: number): Promise<StoredValidationView | null> {
+    const rows: Array<{ result: Partial<StoredValidation> | null; validatedAt: Date | null; validatedBy: number | null }> =
+      await this.dataSource.query(
+        `SELECT s.ai_validation AS result, v.validated_at AS "validatedAt", v.validated_by AS "validatedBy"
+           FROM submissions s
+           LEFT JOIN LATERAL (SELECT validated_at, validated_by FROM admin_ai_validations a
+                               WHERE a.submission_id = s.id ORDER BY a.position DESC LIMIT 1) v ON true
+          WHERE s.id = $1`,
+        [id],
+      );
+    const row = rows[0];
+    return row?.result ? storedValidationView(row.result, row) : null;
   }
 
   async ofUserOnTask(userId: number, taskId: number): Promise<SubmissionView | null> {

@@ -23,8 +23,10 @@ export interface TaskPage {
 
 /** Publicly visible: funded (escrow confirmed on chain) and published (not a draft). */
 export const PUBLIC_TASK = `t.funding_status = 'funded' AND t.is_active`;
-/** Someone can still submit: a free slot (the aggregate's rule: pending + approved < max) before the deadline. */
-export const OPEN_TASK = `t.completions + t.pending_submissions < t.max_completions AND t.deadline > now()`;
+/** A free slot (the aggregate's rule: pending + approved < max). */
+const OPEN_SLOT = `t.completions + t.pending_submissions < t.max_completions`;
+/** Someone can still submit: a free slot before the deadline. */
+export const OPEN_TASK = `${OPEN_SLOT} AND t.deadline > now()`;
 
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => '\\' + c);
@@ -54,7 +56,22 @@ export class TaskQueries implements OnModuleDestroy {
     for (const off of this.unsubscribe) off();
   }
 
+  /**
+   * Views of the list's cached rows as everyone sees them, built once per row object rather than on every
+   * request (building them was most of a cached page's cost). Only the task's creator and admins see a
+   * different view, and only of a task with anomalies. Never handed to callers that add fields to a view.
+   */
+  private readonly sharedViews = new WeakMap<TaskRow, TaskView>();
+
   private viewFor = (viewer: Viewer | undefined) => (row: TaskRow): TaskView => toTaskView(row, this.config, viewer);
+
+  private listedViewFor = (viewer: Viewer | undefined) => (row: TaskRow): TaskView => {
+    const ownView = !!viewer && (viewer.isAdmin || viewer.id === row.creatorId) && (row.anomalies?.length ?? 0) > 0;
+    if (ownView) return toTaskView(row, this.config, viewer);
+    let view = this.sharedViews.get(row);
+    if (!view) this.sharedViews.set(row, (view = toTaskView(row, this.config, undefined)));
+    return view;
+  };
 
   /** GET /api/tasks: the plain array (no paging parameter, at most PLAIN_LIST_MAX rows) or a keyset page. */
   async list(q: ListTasksQuery, viewer: Viewer | undefined): Promise<TaskView[] | TaskPage> {
@@ -71,7 +88,7 @@ export class TaskQueries implements OnModuleDestroy {
     const loadRows = () => this.rows(q, viewer, sort, limit, paged ? q.cursor : undefined);
     const rowsP = this.cache ? this.cache.rows.get(rowsKey, tag, () => this.cache!.timed(tag, loadRows)) : loadRows();
     // Rows are cached; what depends on the viewer (funding anomalies for creators and admins) is added per request.
-    const view = this.viewFor(viewer);
+    const view = this.listedViewFor(viewer);
     if (!paged) return (await rowsP).rows.map(view);
     const loadTotal = () => this.total(q, viewer);
     const totalP = this.cache ? this.cache.totals.get(filter, tag, () => this.cache!.timed(tag, loadTotal)) : loadTotal();
@@ -124,10 +141,38 @@ export class TaskQueries implements OnModuleDestroy {
     return { rows: page, nextCursor };
   }
 
-  /** How many tasks match the filters (every page). */
+  /**
+   * How many tasks match the filters (every page). Without a search or reward range it comes from
+   * `task_listing_counts` (kept by TasksProjection) instead of a count over every listed task: "available"
+   * takes the open count less the open tasks whose deadline has passed, and for a signed-in viewer less the
+   * open ones they submitted to.
+   */
   private async total(q: ListTasksQuery, viewer: Viewer | undefined): Promise<number> {
+    if (!q.search?.trim() && q.minReward === undefined && q.maxReward === undefined) return this.countedTotal(q, viewer);
     const { where, params } = this.filter(q, viewer);
     const [{ n }]: Array<{ n: number }> = await this.dataSource.query(`SELECT count(*)::int AS n FROM tasks t WHERE ${where.join(' AND ')}`, params);
+    return n;
+  }
+
+  private async countedTotal(q: ListTasksQuery, viewer: Viewer | undefined): Promise<number> {
+    const category = q.category && q.category !== ALL_CATEGORIES_LABEL ? q.category : null;
+    // $1 is the category or null (every category).
+    const inCategory = `($1::text IS NULL OR t.category = $1)`;
+    let sql: string;
+    const params: unknown[] = [category];
+    if (!q.available) {
+      sql = `SELECT coalesce(sum(listed), 0)::int AS n FROM task_listing_counts t WHERE ${inCategory}`;
+    } else {
+      sql = `SELECT ((SELECT coalesce(sum(open), 0) FROM task_listing_counts t WHERE ${inCategory})
+                   - (SELECT count(*) FROM tasks t WHERE ${PUBLIC_TASK} AND ${OPEN_SLOT} AND t.deadline <= now() AND ${inCategory})`;
+      if (viewer) {
+        params.push(viewer.id);
+        sql += ` - (SELECT count(DISTINCT s.task_id) FROM submissions s JOIN tasks t ON t.id = s.task_id
+                     WHERE s.user_id = $2 AND ${PUBLIC_TASK} AND ${OPEN_TASK} AND ${inCategory})`;
+      }
+      sql += `)::int AS n`;
+    }
+    const [{ n }]: Array<{ n: number }> = await this.dataSource.query(sql, params);
     return n;
   }
 

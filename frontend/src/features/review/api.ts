@@ -1,9 +1,12 @@
 import { api } from '@/lib/api';
 import type { Submission, SubmissionStatus, User } from '@/types/api';
-import type { ValidationResult } from './validation';
+import type { StoredValidation, ValidationResult } from './validation';
 
-/** A submission as GET /api/submissions/:id answers it: always with its task's summary. */
-export type ReviewedSubmission = Submission & { task: NonNullable<Submission['task']> };
+/**
+ * A submission as GET /api/submissions/:id answers it: always with its task's summary; for admins also the AI
+ * validation stored on it (null when never validated; the key is absent for everyone else).
+ */
+export type ReviewedSubmission = Submission & { task: NonNullable<Submission['task']>; aiValidation?: StoredValidation | null };
 
 export const reviewApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -14,6 +14,17 @@ export interface ValidationResult {
   autoApprovalEligible: boolean;
 }
 
+/**
+ * The validation stored on a submission, as GET /api/submissions/:id gives it to admins (never to anyone else):
+ * the result plus the checks that fired in reviewer words, which validator answered, when and for whom.
+ */
+export interface StoredValidation extends ValidationResult {
+  evidence: string[];
+  validator: string | null;
+  validatedAt: string | null;
+  validatedBy: number | null;
+}
+
 /** 0.874 -> 87 (whole percent, as the toast and the panel show it). */
 export const confidencePercent = (confidence: number): number => Math.round(confidence * 100);
 

@@ -1,8 +1,9 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { toaster } from '@/components/ui/toaster';
+import { formatDate } from '@/lib/dates';
 import { isApiError } from '@/lib/http-error';
 import { useValidateSubmissionMutation } from '../api';
-import { analysisSummary, confidencePercent, riskLabel, type ValidationResult } from '../validation';
+import { analysisSummary, confidencePercent, riskLabel, type StoredValidation, type ValidationResult } from '../validation';
 
 /** Spec: a non-OK answer shows "HTTP error! status: {code}"; other failures their message. */
 function validationErrorText(e: unknown): string {
@@ -10,8 +11,11 @@ function validationErrorText(e: unknown): string {
   return e instanceof Error ? e.message : isApiError(e) ? e.message : 'Unknown error occurred';
 }
 
-/** The AI analysis of one submission: admins only; the button only while undecided and not yet analysed. */
-export function AiPanel({ submissionId, canValidate }: { submissionId: number; canValidate: boolean }) {
+/**
+ * The AI analysis of one submission: admins only; the button only while undecided and not yet analysed. A run made
+ * in this page shows at once; otherwise the validation stored on the submission (an admin reopening it later).
+ */
+export function AiPanel({ submissionId, stored, canValidate }: { submissionId: number; stored: StoredValidation | null; canValidate: boolean }) {
   const [validate, state] = useValidateSubmissionMutation({ fixedCacheKey: `validate-${submissionId}` });
   const run = async () => {
     try {
@@ -21,6 +25,7 @@ export function AiPanel({ submissionId, canValidate }: { submissionId: number; c
       toaster.create({ type: 'error', title: 'AI Validation Failed', description: validationErrorText(e) });
     }
   };
+  if (stored) return <AiResult result={stored} />;
   if (state.data) return <AiResult result={state.data} />;
   if (!canValidate) return null;
   return (
@@ -30,8 +35,21 @@ export function AiPanel({ submissionId, canValidate }: { submissionId: number; c
   );
 }
 
-export function AiResult({ result: v }: { result: ValidationResult }) {
+function List({ title, items }: { title: string; items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <Box>
+      <Text fontSize="sm" fontWeight="semibold">{title}</Text>
+      <Box as="ul" fontSize="sm" ps="5" listStyleType="disc">
+        {items.map((i) => <li key={i}>{i}</li>)}
+      </Box>
+    </Box>
+  );
+}
+
+export function AiResult({ result: v }: { result: ValidationResult | StoredValidation }) {
   const risk = riskLabel(v.riskLevel);
+  const stored = 'evidence' in v ? v : null;
   return (
     <Box borderWidth="1px" borderRadius="md" p="4" bg="purple.50" data-testid="ai-result">
       <Stack gap="2">
@@ -48,21 +66,21 @@ export function AiResult({ result: v }: { result: ValidationResult }) {
           <Badge variant="outline">{v.category}</Badge>
         </HStack>
         <Text fontSize="sm">{v.reasoning}</Text>
-        {v.issues.length > 0 && (
-          <Box>
-            <Text fontSize="sm" fontWeight="semibold">Issues</Text>
-            <Box as="ul" fontSize="sm" ps="5" listStyleType="disc">
-              {v.issues.map((i) => <li key={i}>{i}</li>)}
-            </Box>
-          </Box>
-        )}
-        {v.suggestions.length > 0 && (
-          <Box>
-            <Text fontSize="sm" fontWeight="semibold">Suggestions</Text>
-            <Box as="ul" fontSize="sm" ps="5" listStyleType="disc">
-              {v.suggestions.map((i) => <li key={i}>{i}</li>)}
-            </Box>
-          </Box>
+        <List title="Issues" items={v.issues} />
+        <List title="Suggestions" items={v.suggestions} />
+        {stored && (
+          <>
+            <List title="Evidence" items={stored.evidence} />
+            {stored.evidence.length === 0 && <Text fontSize="sm">Evidence: no check found a problem.</Text>}
+            <Text fontSize="xs" color="gray.700">
+              {[
+                'Stored analysis',
+                stored.validatedAt && `run ${formatDate(stored.validatedAt)}`,
+                stored.validatedBy != null && `by User #${stored.validatedBy}`,
+                stored.validator && `(${stored.validator})`,
+              ].filter(Boolean).join(' ')}
+            </Text>
+          </>
         )}
       </Stack>
     </Box>

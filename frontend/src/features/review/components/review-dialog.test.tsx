@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { Dialog } from '@chakra-ui/react';
 import ToasterView from '@/components/ui/toaster-view';
 import { renderWithApp } from '@/testing/render';
@@ -89,6 +89,41 @@ describe('ReviewBody', { timeout: 30_000 }, () => {
     show(submission({ status: 'approved', reviewedBy: 3, payoutStatus: 'failed', payoutError: 'escrow already refunded' }), testUser({ id: 7 }));
     expect(await screen.findByText('This submission was approved')).toBeTruthy();
     expect(screen.getByText('escrow already refunded')).toBeTruthy();
+  });
+
+  const stored = {
+    approved: false, confidence: 0.91, qualityScore: 35, riskLevel: 'high', category: 'Content', verificationStatus: 'failed',
+    reasoning: 'The text is a copy of an earlier submission.', issues: ['The text is 100% the same as submission #9 (task #4) by another user'],
+    suggestions: ['Ask the submitter for their own thread'], autoApprovalEligible: false,
+    evidence: ["Copy of another user's text"], validator: 'heuristic', validatedAt: '2026-11-22T08:00:00.000Z', validatedBy: 1,
+  };
+
+  it('shows an admin the stored AI validation when a validated submission is reopened', async () => {
+    show(submission({ aiValidated: true, aiValidation: stored }), testUser({ id: 1, isAdmin: true }), '0xabc');
+    const panel = await screen.findByTestId('ai-result');
+    for (const text of ['Issues detected', 'Confidence 91%', 'Quality 35/100', 'Risk: high', 'failed', 'The text is a copy of an earlier submission.',
+      'The text is 100% the same as submission #9 (task #4) by another user', 'Ask the submitter for their own thread', 'Evidence',
+      "Copy of another user's text", 'Stored analysis run Nov 22, 2026 by User #1 (heuristic)']) {
+      expect(within(panel).getByText(text)).toBeTruthy();
+    }
+    expect(within(panel).queryByText('AUTO-APPROVAL ELIGIBLE')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'AI Validate' })).toBeNull();
+  });
+
+  it('shows auto-approval eligibility and says when no check found a problem', async () => {
+    const clean = { ...stored, approved: true, riskLevel: 'low', verificationStatus: 'verified', issues: [], suggestions: [], autoApprovalEligible: true, evidence: [] };
+    show(submission({ aiValidated: true, aiValidation: clean }), testUser({ id: 1, isAdmin: true }), '0xabc');
+    const panel = await screen.findByTestId('ai-result');
+    expect(within(panel).getByText('AUTO-APPROVAL ELIGIBLE')).toBeTruthy();
+    expect(within(panel).getByText('Recommended for approval')).toBeTruthy();
+    expect(within(panel).getByText('Evidence: no check found a problem.')).toBeTruthy();
+    expect(within(panel).queryByText('Issues')).toBeNull();
+  });
+
+  it('never shows the AI panel to the creator, even with a validation in hand', async () => {
+    show(submission({ aiValidated: true, aiValidation: stored }), testUser({ id: 3 }), '0xabc');
+    expect(await screen.findByRole('button', { name: 'Approve & Release 1,500 CENTS' })).toBeTruthy();
+    expect(screen.queryByTestId('ai-result')).toBeNull();
   });
 
   it('replaces a broken image with the placeholder and retries it with a timestamp', async () => {

@@ -131,7 +131,7 @@ export function ReviewBody({ submission: s, onClose }: { submission: ReviewedSub
               <Text fontSize="sm" whiteSpace="pre-wrap">{s.notes}</Text>
             </Box>
           )}
-          {user?.isAdmin && <AiPanel submissionId={s.id} canValidate={status === 'pending' && !s.aiValidated} />}
+          {user?.isAdmin && <AiPanel submissionId={s.id} stored={s.aiValidation ?? null} canValidate={status === 'pending' && !s.aiValidated} />}
           {mode.kind === 'decided' && (
             <AlertRoot status={status === 'approved' ? 'success' : 'error'}>
               <Alert.Indicator />
