@@ -65,7 +65,8 @@ export function TaskBrowser({ onOpenTask }: { onOpenTask(id: number): void }) {
 
       <Stack direction={{ base: 'column', md: 'row' }} gap="3" role="search" aria-label="Filter tasks">
         <Input
-          flex="1"
+          // flex 1 only in the row: in the phone's column a zero flex-basis squashed the box to a sliver.
+          flex={{ md: '1' }}
           bg="white"
           type="search"
           placeholder="Search tasks..."
