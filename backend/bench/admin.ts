@@ -1,7 +1,8 @@
 /**
  * npm run bench:admin -w backend — the admin dashboard and analytics read paths at 100,000 submissions
  * (plus 5,000 users, 2,000 tasks and 30,000 validations, written straight into the read tables by
- * src/admin/admin-scale.test-kit.ts): 5 timed calls each after a warm-up. Last line: one JSON object.
+ * src/admin/admin-scale.test-kit.ts): 5 timed calls each after a warm-up, including the Approvals search
+ * (`?q=` over task titles and notes). Last line: one JSON object.
  */
 import 'reflect-metadata';
 import request from 'supertest';
@@ -32,11 +33,13 @@ async function main(): Promise<void> {
     };
     const dashboard = await time('/api/admin/dashboard');
     const analytics = await time('/api/admin/analytics');
-    console.log(`admin dashboard @${SUBMISSIONS} submissions: median ${dashboard.median} ms, max ${dashboard.max} ms; analytics: median ${analytics.median} ms, max ${analytics.max} ms`);
+    const search = await time('/api/admin/dashboard?q=task%2012&status=pending');
+    console.log(`admin dashboard @${SUBMISSIONS} submissions: median ${dashboard.median} ms, max ${dashboard.max} ms; analytics: median ${analytics.median} ms, max ${analytics.max} ms; search: median ${search.median} ms, max ${search.max} ms`);
     console.log(JSON.stringify({
       submissions: SUBMISSIONS,
       dashboardMedianMs: dashboard.median, dashboardMaxMs: dashboard.max,
       analyticsMedianMs: analytics.median, analyticsMaxMs: analytics.max,
+      searchMedianMs: search.median, searchMaxMs: search.max,
     }));
   } finally {
     await ctx.app.close();

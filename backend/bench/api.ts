@@ -3,7 +3,8 @@
  *
  * 1. An embedded PostgreSQL under a temp dir; the schema by migrations.
  * 2. Seeds 10,000 users, 100,000 tasks and 300,000 submissions as EVENTS (multi-row INSERTs into `events`,
- *    the very events the commands would append), then rebuilds every projection from position 0, so the
+ *    the very events the commands would append; fundings as the indexer records a TaskEscrow v2 escrow, with
+ *    its key), then rebuilds every projection from position 0, so the
  *    read tables are exactly what the product would have. VACUUM ANALYZE afterwards (what autovacuum does
  *    on a live database).
  * 3. Starts the built backend (`node dist/main.js`, NODE_ENV=production) as a separate process.
@@ -14,7 +15,9 @@
  * 5. The list as users get it on a busy marketplace (bench/list-under-writes.ts): a weighted mix of filters,
  *    sorts and cursor pages (one request in ten signed in, `available=true`) while BENCH_WRITES_PER_SEC (20)
  *    submissions and approvals a second go through the HTTP routes as signed-in users, every one of them
- *    moving the read models: `listUnderWritesRps`, `listUnderWritesP99Ms` (and the writes' own rate and p99).
+ *    moving the read models: `listUnderWritesRps`, `listUnderWritesP99Ms` (and the writes' own rate and p99;
+ *    `writesSkipped`: ticks dropped because 64 writes were in flight, i.e. the server fell behind the stream).
+ *    autocannon keeps 50 requests in flight, so p99 ≥ 50 / rps: a p99 of 50 ms needs ~1,000 req/s or more.
  * 6. The fixed list again on a server started with LIST_CACHE_TTL_MS=0 (no page cache), so the cost of the
  *    SQL path itself stays visible (`uncachedListRps`, `uncachedListP99Ms`).
  * Last line: {"tasks":100000,"listRps":…,"listP99Ms":…,"detailRps":…,"detailP99Ms":…,"baselineRps":…,

@@ -126,5 +126,25 @@ describe('admin console (admin with a wallet)', () => {
     await page.getByRole('tab', { name: 'Approved' }).click();
     await page.getByTestId(`approval-${subs[0]}`).waitFor();
     await checkPage(page, 'approvals-admin');
+
+    // The search and the status filter run on the server (the admins' list is paged there).
+    await page.getByRole('tab', { name: 'All Submissions' }).click();
+    const cards = page.locator('[data-testid^="approval-"]');
+    const asked = page.waitForRequest((r) => r.url().includes('/api/admin/dashboard?') && new URL(r.url()).searchParams.get('q') === 'admin-notes-3');
+    await page.getByRole('textbox', { name: 'Search submissions' }).fill('admin-notes-3');
+    await asked;
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(1);
+    await page.getByTestId(`approval-${subs[2]}`).waitFor();
+    await page.getByRole('textbox', { name: 'Search submissions' }).fill(`ADMIN JOURNEY ${tag}`);
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(3);
+    await checkPage(page, 'approvals-admin-search');
+    const filtered = page.waitForRequest((r) => {
+      const params = new URL(r.url()).searchParams;
+      return r.url().includes('/api/admin/dashboard?') && params.get('status') === 'rejected' && params.get('q') === `ADMIN JOURNEY ${tag}`;
+    });
+    await page.getByRole('combobox', { name: 'Status filter' }).selectOption('rejected');
+    await filtered;
+    await page.getByText('No submissions found').waitFor();
+    expect(await cards.count()).toBe(0);
   });
 });

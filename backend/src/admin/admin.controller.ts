@@ -36,12 +36,13 @@ export class AdminController {
   @Get('dashboard')
   @ApiOperation({
     summary: 'Users, tasks and submissions (one page each, newest first) plus the overview figures',
-    description: '`limit` (default 100, max 500) and `offset` page all three lists; `status` filters the submissions. ' +
+    description: '`limit` (default 100, max 500) and `offset` page all three lists; `status` and `q` (task title or ' +
+      'notes containing it, case-insensitive) filter the submissions, and `page.totals.submissions` counts what they match. ' +
       '`overview` is aggregated over everything: counts by status, users with wallets, tasks per category, CENTS paid ' +
       'out vs total rewards, the 5 recent submissions (pending first, then newest). `page.totals` gives the list sizes.',
   })
   dashboard(@Query(validated) q: AdminDashboardQueryDto) {
-    return this.dashboardQueries.dashboard({ limit: q.limit ?? DASHBOARD_DEFAULT_LIMIT, offset: q.offset ?? 0, status: q.status });
+    return this.dashboardQueries.dashboard({ limit: q.limit ?? DASHBOARD_DEFAULT_LIMIT, offset: q.offset ?? 0, status: q.status, search: q.q });
   }
 
   @Post('validate-submission/:id')

@@ -148,7 +148,7 @@ describe('admin API', () => {
       });
       // Pending first (newest first among them), then the decided ones, newest first.
       expect(overview.recentSubmissions.map((s: { id: number }) => s.id)).toEqual([s4, s2, s3, s1]);
-      expect(page).toEqual({ limit: 100, offset: 0, status: null, totals: { users: 5, tasks: 2, submissions: 4 } });
+      expect(page).toEqual({ limit: 100, offset: 0, status: null, q: null, totals: { users: 5, tasks: 2, submissions: 4 } });
 
       const paged = await request(fresh.http).get('/api/admin/dashboard?limit=2&offset=1&status=pending').set('Cookie', admin.cookie).expect(200);
       expect(paged.body.users.map((u: { id: number }) => u.id)).toEqual([b.id, a.id]);

@@ -46,6 +46,8 @@ export class AggregateRepository {
     decide: (aggregate: A) => R | Promise<R>,
     metadata: EventMetadata = {},
     options: (aggregate: A) => AppendOptions = () => ({}),
+    /** false: return once the events are stored; the caller waits for the read models itself (see ProjectionRunner.waitForOwnAppends). */
+    waitForReadModels = true,
   ): Promise<SaveOutcome<R>> {
     const maxRetries = this.config.COMMAND_MAX_RETRIES;
     for (let attempt = 0; ; attempt++) {
@@ -55,7 +57,7 @@ export class AggregateRepository {
       if (events.length === 0) return { result, appended: false };
       try {
         const appended = await this.store.append(aggregate.streamId, aggregate.version, events, options(aggregate));
-        await this.projections.waitFor(appended.checkpoint);
+        if (waitForReadModels) await this.projections.waitFor(appended.checkpoint);
         return { result, appended: !appended.duplicate };
       } catch (err) {
         if (!(err instanceof WrongExpectedVersionError)) throw err;

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { DataSource, QueryRunner } from 'typeorm';
 import { UniqueKeyTakenError, WrongExpectedVersionError, isUniqueViolation } from './event-store.errors';
 import { GroupCommit } from './group-commit';
-import { Checkpoint, ExpectedVersion, NewEvent, StoredEvent } from './stored-event';
+import { Checkpoint, ExpectedVersion, NewEvent, StoredEvent, compareCheckpoints } from './stored-event';
 
 export interface UniqueKeyReservation {
   kind: string;
@@ -64,6 +64,7 @@ export class EventStore {
 
   /** Plain appends (no reservations, no chain facts): one autocommitted statement per batch. */
   private readonly groupCommit: GroupCommit;
+  private latest: Checkpoint | null = null;
 
   constructor(private readonly dataSource: DataSource) {
     this.groupCommit = new GroupCommit(dataSource);
@@ -92,8 +93,16 @@ export class EventStore {
     const result = simple
       ? await this.groupCommit.append(streamId, expectedVersion, events)
       : await this.appendInTransaction(streamId, expectedVersion, events, options);
-    if (!result.duplicate) this.notifications.emit('appended', result.checkpoint);
+    if (!result.duplicate) {
+      if (result.checkpoint && (!this.latest || compareCheckpoints(result.checkpoint, this.latest) > 0)) this.latest = result.checkpoint;
+      this.notifications.emit('appended', result.checkpoint);
+    }
     return result;
+  }
+
+  /** The furthest position this process has appended at (null before its first append). */
+  get latestAppended(): Checkpoint | null {
+    return this.latest;
   }
 
   private async appendInTransaction(

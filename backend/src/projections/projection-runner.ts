@@ -132,6 +132,11 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
     });
   }
 
+  /** Resolves once the read models show everything this process has appended so far. */
+  waitForOwnAppends(timeoutMs?: number): Promise<void> {
+    return this.waitFor(this.store.latestAppended, timeoutMs);
+  }
+
   /**
    * Applies every event committed before the call; returns how many events were read (rebuild, tests).
    * Events are only read below the oldest running transaction, so a long transaction anywhere in the

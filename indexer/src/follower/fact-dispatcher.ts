@@ -11,14 +11,30 @@ import { Logger } from '../chain/json-rpc';
 import { DecodedLog } from '../chain/escrow-logs';
 import { AppliedLogRow } from './checkpoint-store';
 
+/** What the dispatcher waits on once a range is stored (the backend's ProjectionRunner). */
+export interface ReadModels {
+  waitForOwnAppends(): Promise<void>;
+}
+
 /** Turns decoded escrow logs into domain commands, and dropped ones into compensations. */
 export class FactDispatcher {
-  constructor(private readonly commands: CommandBus, private readonly logger: Logger, private readonly concurrency = 4) {}
+  /**
+   * With `readModels`, a task's command returns once its events are stored and the range waits for the read
+   * models once, at its end: most ranges hold one or two logs of many tasks, and waiting for a projection
+   * batch after each task in turn made indexing a small fraction of the raw `eth_getLogs` rate.
+   */
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly logger: Logger,
+    private readonly readModels?: ReadModels,
+    private readonly concurrency = 8,
+  ) {}
 
   /**
-   * Applies a range's logs; returns one outcome string per log ('applied' | 'duplicate' | 'rejected: …').
-   * Logs are grouped per task (one decision and one append per task, in (block, logIndex) order within
-   * it); different tasks are independent streams, so their groups run concurrently.
+   * Applies a range's logs; returns one outcome string per log ('applied' | 'duplicate' | 'rejected: …')
+   * once the read models show them. Logs are grouped per task (one decision and one append per task, in
+   * (block, logIndex) order within it); different tasks are independent streams, so their groups run
+   * concurrently.
    */
   async apply(logs: DecodedLog[]): Promise<string[]> {
     const outcomes: string[] = new Array(logs.length);
@@ -37,7 +53,9 @@ export class FactDispatcher {
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const [taskId, group] = next;
-        const results: EscrowLogOutcome[] = await this.commands.execute(new ApplyEscrowLogsCommand(taskId, group.map((g) => g.log)));
+        const results: EscrowLogOutcome[] = await this.commands.execute(
+          new ApplyEscrowLogsCommand(taskId, group.map((g) => g.log), !this.readModels),
+        );
         results.forEach((r, i) => {
           outcomes[group[i].index] = r.result === 'rejected' ? `rejected: ${r.reason}` : r.result;
           if (r.result === 'rejected') {
@@ -48,6 +66,7 @@ export class FactDispatcher {
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.concurrency, queue.length) }, worker));
+    if (this.readModels && groups.size) await this.readModels.waitForOwnAppends();
     return outcomes;
   }
 

@@ -5,7 +5,16 @@ export interface DashboardPage {
   limit: number;
   offset: number;
   status?: string;
+  /** Task title or notes containing this text, case-insensitive (the Approvals page's search). */
+  search?: string;
 }
+
+/** `text` as a literal ILIKE "contains" pattern: its own %, _ and \ match themselves. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Alias s = submissions, t = tasks; $1 = status or null, $2 = ILIKE pattern or null. */
+const SUBMISSION_FILTER = `($1::text IS NULL OR s.status = $1)
+  AND ($2::text IS NULL OR t.title ILIKE $2 OR s.notes ILIKE $2)`;
 
 const USER_COLUMNS = `u.id, u.username, u.email, u.wallet_address AS "walletAddress", u.bio, u.is_admin AS "isAdmin",
   u.profile_image AS "profileImage", u.created_at AS "createdAt", u.updated_at AS "updatedAt"`;
@@ -31,16 +40,23 @@ export class AdminDashboardQueries {
   constructor(private readonly dataSource: DataSource) {}
 
   async dashboard(page: DashboardPage) {
-    const [users, tasks, submissions, overview] = await Promise.all([
+    const pattern = page.search ? containsPattern(page.search) : null;
+    const [users, tasks, submissions, overview, matching] = await Promise.all([
       this.dataSource.query(`SELECT ${USER_COLUMNS} FROM users u ORDER BY u.id DESC LIMIT $1 OFFSET $2`, [page.limit, page.offset]),
       this.dataSource.query(
         `SELECT ${TASK_COLUMNS} FROM tasks t LEFT JOIN users cu ON cu.id = t.creator_id ORDER BY t.id DESC LIMIT $1 OFFSET $2`,
         [page.limit, page.offset]),
       this.dataSource.query(
         `SELECT ${SUBMISSION_COLUMNS} FROM submissions s JOIN tasks t ON t.id = s.task_id LEFT JOIN users su ON su.id = s.user_id
-          WHERE ($3::text IS NULL OR s.status = $3) ORDER BY s.id DESC LIMIT $1 OFFSET $2`,
-        [page.limit, page.offset, page.status ?? null]),
+          WHERE ${SUBMISSION_FILTER} ORDER BY s.id DESC LIMIT $3 OFFSET $4`,
+        [page.status ?? null, pattern, page.limit, page.offset]),
       this.overview(),
+      // Without a search the overview's counts by status are the list's size; a search counts its own matches.
+      pattern
+        ? this.dataSource.query(
+          `SELECT count(*)::int AS n FROM submissions s JOIN tasks t ON t.id = s.task_id WHERE ${SUBMISSION_FILTER}`,
+          [page.status ?? null, pattern]).then((r: Array<{ n: number }>) => r[0].n)
+        : null,
     ]);
     return {
       users,
@@ -51,10 +67,11 @@ export class AdminDashboardQueries {
         limit: page.limit,
         offset: page.offset,
         status: page.status ?? null,
+        q: page.search ?? null,
         totals: {
           users: overview.users.total,
           tasks: overview.tasks.total,
-          submissions: page.status ? overview.submissions[page.status as 'pending'] : overview.submissions.total,
+          submissions: matching ?? (page.status ? overview.submissions[page.status as 'pending'] : overview.submissions.total),
         },
       },
     };

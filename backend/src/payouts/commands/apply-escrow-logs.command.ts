@@ -12,5 +12,10 @@ export type EscrowLogOutcome = { result: 'applied' } | { result: 'duplicate' } |
  * the app decided (a mismatch is recorded as an anomaly event, never believed).
  */
 export class ApplyEscrowLogsCommand {
-  constructor(readonly taskId: number, readonly logs: EscrowLog[]) {}
+  /**
+   * `waitForReadModels` false: return once the events are stored. The indexer applies a range's tasks that
+   * way and waits for the read models once for the whole range (ProjectionRunner.waitForOwnAppends), instead
+   * of one projection batch per task in turn.
+   */
+  constructor(readonly taskId: number, readonly logs: EscrowLog[], readonly waitForReadModels = true) {}
 }

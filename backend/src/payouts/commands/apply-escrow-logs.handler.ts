@@ -25,7 +25,7 @@ export class ApplyEscrowLogsHandler implements ICommandHandler<ApplyEscrowLogsCo
     private readonly store: EventStore,
   ) {}
 
-  async execute({ taskId, logs }: ApplyEscrowLogsCommand): Promise<EscrowLogOutcome[]> {
+  async execute({ taskId, logs, waitForReadModels }: ApplyEscrowLogsCommand): Promise<EscrowLogOutcome[]> {
     const keys = logs.map(keyOf);
     const seen = await this.store.appliedKeys(keys);
     const { result } = await this.repo.execute(
@@ -48,6 +48,8 @@ export class ApplyEscrowLogsHandler implements ICommandHandler<ApplyEscrowLogsCo
         return outcomes;
       },
       { actorId: null, source: 'indexer' },
+      () => ({}),
+      waitForReadModels,
     );
     return result;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApprovalItem } from './api';
-import { filterApprovals } from './filter';
+import { adminListQuery, filterApprovals } from './filter';
 
 const item = (id: number, status: ApprovalItem['status'] | undefined, taskTitle: string, notes: string | null): ApprovalItem =>
   ({ id, taskId: 1, userId: 2, status, proofLink: null, proofText: 't', proofFileUrl: null, notes, createdAt: '', reviewedBy: null, taskTitle }) as ApprovalItem;
@@ -29,5 +29,19 @@ describe('filterApprovals', () => {
     expect(ids(filterApprovals(items, { search: '', status: 'rejected', tab: 'all' }))).toEqual([3]);
     expect(ids(filterApprovals(items, { search: '', status: 'pending', tab: 'rejected' }))).toEqual([]);
     expect(ids(filterApprovals(items, { search: 'write', status: 'all', tab: 'approved' }))).toEqual([]);
+  });
+});
+
+describe('adminListQuery', () => {
+  it("asks the server for the tab's status, or the filter's on All Submissions, and the trimmed search", () => {
+    expect(adminListQuery({ search: '', status: 'all', tab: 'pending' })).toEqual({ status: 'pending' });
+    expect(adminListQuery({ search: '', status: 'all', tab: 'all' })).toEqual({});
+    expect(adminListQuery({ search: '  Logo ', status: 'approved', tab: 'all' })).toEqual({ status: 'approved', q: 'Logo' });
+    expect(adminListQuery({ search: 'x', status: 'rejected', tab: 'rejected' })).toEqual({ status: 'rejected', q: 'x' });
+    expect(adminListQuery({ search: 'y'.repeat(250), status: 'all', tab: 'all' })?.q).toHaveLength(200);
+  });
+
+  it('asks nothing when the tab and the filter cannot both hold', () => {
+    expect(adminListQuery({ search: 'thread', status: 'pending', tab: 'rejected' })).toBeNull();
   });
 });

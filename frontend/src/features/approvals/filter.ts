@@ -21,8 +21,25 @@ export const STATUS_FILTERS: Array<{ value: StatusFilter; label: string }> = [
 /** The status a tab asks the server for (admins' lists are paged on the server). */
 export const tabStatus = (tab: ApprovalsTab): SubmissionStatus | undefined => (tab === 'all' ? undefined : tab);
 
+/** The Approvals search box's limit (the server refuses longer searches). */
+export const SEARCH_MAX = 200;
+
 /**
- * Spec: search by task title or notes (case-insensitive), the status filter, and the tab; a missing status is
+ * What the admins' list asks the server for (their list is paged there, so search and filters run there too): the
+ * tab's status and the filter's, which must both hold, and the search text. null when they cannot both hold
+ * (a Rejected tab with the Pending filter): nothing to ask.
+ */
+export function adminListQuery(opts: { search: string; status: StatusFilter; tab: ApprovalsTab }): { status?: SubmissionStatus; q?: string } | null {
+  const fromTab = tabStatus(opts.tab);
+  const fromFilter = opts.status === 'all' ? undefined : opts.status;
+  if (fromTab && fromFilter && fromTab !== fromFilter) return null;
+  const q = opts.search.trim().slice(0, SEARCH_MAX);
+  const status = fromTab ?? fromFilter;
+  return { ...(status ? { status } : {}), ...(q ? { q } : {}) };
+}
+
+/**
+ * Creators' list (all of their tasks' submissions, read at once). Spec: search by task title or notes (case-insensitive), the status filter, and the tab; a missing status is
  * pending. The tab and the filter both apply (a Rejected tab with the Pending filter shows nothing).
  */
 export function filterApprovals(items: ApprovalItem[], opts: { search: string; status: StatusFilter; tab: ApprovalsTab }): ApprovalItem[] {

@@ -3,17 +3,20 @@ import { Badge, Box, Button, Card, EmptyState, Heading, HStack, Input, NativeSel
 import { Pager } from '@/components/pager';
 import { formatDate } from '@/lib/dates';
 import { useAdminApprovalsQuery, useCreatorApprovalsQuery, CREATOR_POLL_MS, type ApprovalItem } from '../api';
-import { filterApprovals, STATUS_FILTERS, TABS, tabStatus, type ApprovalsTab, type StatusFilter } from '../filter';
+import { adminListQuery, filterApprovals, SEARCH_MAX, STATUS_FILTERS, TABS, type ApprovalsTab, type StatusFilter } from '../filter';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { TabsRoot } from '@/components/ui/tabs';
 import { NativeSelectRoot } from '@/components/ui/native-select';
 import { EmptyStateRoot } from '@/components/ui/empty-state';
 
 const PAGE = 100;
+/** The search asks the server once typing pauses this long. */
+const SEARCH_SETTLE_MS = 300;
 const PALETTE = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
 
 /**
- * /approvals: admins see every submission (paged on the server, "Admin Approvals Dashboard"); creators the
- * submissions to their own tasks, re-read every 5 seconds ("My Tasks Submissions").
+ * /approvals: admins see every submission ("Admin Approvals Dashboard"), searched, filtered and paged on the server;
+ * creators the submissions to their own tasks, read at once and re-read every 5 seconds ("My Tasks Submissions").
  */
 export function ApprovalsView({
   isAdmin,
@@ -28,12 +31,17 @@ export function ApprovalsView({
   const [tab, setTab] = useState<ApprovalsTab>('pending');
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [offset, setOffset] = useState(0);
-  const admin = useAdminApprovalsQuery({ status: tabStatus(tab), limit: PAGE, offset }, { skip: !isAdmin });
+  const settledSearch = useDebouncedValue(search, SEARCH_SETTLE_MS);
+  const adminQuery = adminListQuery({ search: settledSearch, status, tab });
+  // A new search, filter or tab starts again at the first page.
+  const queryKey = JSON.stringify(adminQuery);
+  const [page, setPage] = useState({ queryKey, offset: 0 });
+  const offset = page.queryKey === queryKey ? page.offset : 0;
+  const setOffset = (o: number) => setPage({ queryKey, offset: o });
+  const admin = useAdminApprovalsQuery({ ...adminQuery, limit: PAGE, offset }, { skip: !isAdmin || !adminQuery });
   const creator = useCreatorApprovalsQuery(undefined, { skip: isAdmin, pollingInterval: creatorPollMs });
   const q = isAdmin ? admin : creator;
-  const all = (isAdmin ? admin.data?.submissions : creator.data) ?? [];
-  const shown = filterApprovals(all, { search, status, tab });
+  const shown = isAdmin ? (adminQuery ? admin.data?.submissions ?? [] : []) : filterApprovals(creator.data ?? [], { search, status, tab });
   const body =
     q.isLoading ? (
       <Spinner aria-label="Loading submissions" />
@@ -55,7 +63,7 @@ export function ApprovalsView({
     <Stack gap="5">
       <Heading as="h1" size="2xl">{isAdmin ? 'Admin Approvals Dashboard' : 'My Tasks Submissions'}</Heading>
       <HStack gap="3" wrap="wrap">
-        <Input flex="1" minW="56" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search by task title or notes..." aria-label="Search submissions" />
+        <Input flex="1" minW="56" value={search} onChange={(e) => setSearch(e.target.value)} maxLength={SEARCH_MAX} placeholder="Search by task title or notes..." aria-label="Search submissions" />
         <NativeSelectRoot width="48">
           <NativeSelect.Field aria-label="Status filter" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
             {STATUS_FILTERS.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
@@ -63,7 +71,7 @@ export function ApprovalsView({
           <NativeSelect.Indicator />
         </NativeSelectRoot>
       </HStack>
-      <TabsRoot value={tab} onValueChange={(e) => { setTab(e.value as ApprovalsTab); setOffset(0); }} variant="line">
+      <TabsRoot value={tab} onValueChange={(e) => setTab(e.value as ApprovalsTab)} variant="line">
         <Tabs.List flexWrap="wrap">
           {TABS.map((t) => <Tabs.Trigger key={t.value} value={t.value}>{t.label}</Tabs.Trigger>)}
         </Tabs.List>
@@ -73,7 +81,7 @@ export function ApprovalsView({
           </Tabs.Content>
         ))}
       </TabsRoot>
-      {isAdmin && admin.data && (
+      {isAdmin && adminQuery && admin.data && (
         <Pager label="Submission pages" offset={offset} limit={PAGE} total={admin.data.page.totals.submissions} onOffset={setOffset} />
       )}
     </Stack>
