@@ -5,7 +5,7 @@ import { createFundedTask, newWallet, signInApi, submitProof, waitUntil, type Cr
 import { checkPage, openBrowser, type Session } from './browser';
 import { chain } from './chain';
 import { injectWallet, type InjectedWallet } from './injected-wallet.mjs';
-import { startProduct } from './product';
+import { startProduct } from './product.mjs';
 
 /**
  * The creator's refund after deadline + review window, sent from their own wallet in the browser. The escrow's
