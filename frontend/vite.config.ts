@@ -1,12 +1,23 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+// Chakra's theme pieces one file each (src/app/system.ts, src/components/ui): importing the
+// '@chakra-ui/react/theme' barrel pulls every recipe of Chakra into the entry chunk.
+const chakraTheme = path.join(path.dirname(createRequire(import.meta.url).resolve('@chakra-ui/react')), '..', 'esm', 'theme');
 
 // `npm run dev -w frontend`: the app on Vite with /api proxied to a running backend (BACKEND_URL, default :3000).
 // The backend must list the dev origin in ALLOWED_ORIGINS for state-changing requests (CSRF check).
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      { find: /^chakra-theme\/(.*)$/, replacement: `${chakraTheme}/$1.js` },
+    ],
+  },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': { target: process.env.BACKEND_URL ?? 'http://127.0.0.1:3000', changeOrigin: false } },

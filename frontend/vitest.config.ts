@@ -12,6 +12,8 @@ export default mergeConfig(
       css: false,
       pool: 'threads',
       maxWorkers: 2,
+      // jsdom + Chakra renders take seconds on a busy 2-core machine.
+      testTimeout: 30_000,
     },
   }),
 );

@@ -14,6 +14,9 @@ export const ARTIFACTS = path.resolve(import.meta.dirname, '..', 'artifacts', 's
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
+/** Every browser still open: on a failure, e2e/evidence.ts saves what each one showed. */
+export const openSessions = new Set<Session>();
+
 export interface Session {
   context: BrowserContext;
   page: Page;
@@ -26,6 +29,7 @@ export async function openBrowser(opts: {
   rpcUrl?: string;
   privateKey?: string;
   approve?: (method: string, params: unknown) => boolean | Promise<boolean>;
+  unsupported?: string[];
   viewport?: { width: number; height: number };
   userAgent?: string;
 } = {}): Promise<Session> {
@@ -38,19 +42,24 @@ export async function openBrowser(opts: {
     ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
   });
   const wallet =
-    opts.privateKey && opts.rpcUrl ? await injectWallet(context, { rpcUrl: opts.rpcUrl, privateKey: opts.privateKey, approve: opts.approve }) : null;
+    opts.privateKey && opts.rpcUrl ? await injectWallet(context, { rpcUrl: opts.rpcUrl, privateKey: opts.privateKey, approve: opts.approve, unsupported: opts.unsupported }) : null;
+  // The machine is shared by many engineers: give a slow page time (waits end as soon as the page shows it).
+  context.setDefaultTimeout(60_000);
   const page = context.pages()[0] ?? (await context.newPage());
   // Surface page errors in the test output (a React crash would otherwise be a silent blank page).
   page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
-  return {
+  const session: Session = {
     context,
     page,
     wallet,
     close: async () => {
+      openSessions.delete(session);
       await context.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+  openSessions.add(session);
+  return session;
 }
 
 /** axe-core on the current page: no serious or critical violations. */

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN_ADDRESS } from './actors';
-import { startProduct, type ProductInfo } from './product';
+import { startProduct, type ProductInfo } from './product.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -23,6 +23,8 @@ export function injectWallet(
     privateKey: string;
     approve?: (method: string, params: unknown) => boolean | Promise<boolean>;
     autoConnect?: boolean;
+    /** Methods this wallet lacks: they fail with EIP-1193 code 4200 (unsupported). */
+    unsupported?: string[];
     info?: { uuid: string; name: string; icon: string; rdns: string };
   },
 ): Promise<InjectedWallet>;

@@ -44,7 +44,7 @@ const pageSide = ({ info }) => {
 
 const ICON = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 8 8'%3E%3Crect width='8' height='8' fill='%23f80'/%3E%3C/svg%3E";
 
-export async function injectWallet(target, { rpcUrl, privateKey, approve = () => true, autoConnect = false,
+export async function injectWallet(target, { rpcUrl, privateKey, approve = () => true, autoConnect = false, unsupported = [],
   info = { uuid: "6f1d1c1e-0000-4000-8000-000000000001", name: "Test Wallet", icon: ICON, rdns: "dev.test.wallet" } }) {
   const mk = (url, id) => new JsonRpcProvider(url, id && BigInt(id), { staticNetwork: true, cacheTimeout: -1 });
   const probe = mk(rpcUrl);
@@ -105,6 +105,8 @@ export async function injectWallet(target, { rpcUrl, privateKey, approve = () =>
     const entry = { method, params };
     log.push(entry);
     try {
+      // (added in this copy) a wallet that lacks a method, e.g. one that cannot sign typed data.
+      if (unsupported.includes(method)) fail(4200, `The wallet does not support ${method}`);
       if (needsApproval.test(method) && !(await approve(method, params))) fail(4001, "User rejected the request.");
       if (!handlers[method] && /^(wallet_|eth_sign)/.test(method)) fail(4200, `Unsupported method ${method}`);
       entry.result = handlers[method] ? await handlers[method](params) : await provider.send(method, params);

@@ -6,7 +6,7 @@ import { chain, DEV_KEYS } from './chain';
 
 const ESCROW_ABI = ['function fund(uint256 taskId, uint128 reward, uint32 maxCompletions, uint64 deadline)'];
 const TOKEN_ABI = ['function approve(address spender, uint256 amount) returns (bool)'];
-const CREATOR_KEY = DEV_KEYS[6];
+const CREATOR_KEY = DEV_KEYS[11];
 
 /** Signs `page`'s browser in with a wallet (SIWE through the API, so the session cookie lands in the browser). */
 async function signInWithWallet(page: Page, baseUrl: string, key: string): Promise<void> {
@@ -56,6 +56,7 @@ describe('live updates: the bell follows the stream without a reload', () => {
     const c = chain(rpcUrl);
     try {
       const signer = new NonceManager(new Wallet(CREATOR_KEY, c.provider));
+      await c.giveGas(await signer.getAddress());
       await c.mintCent(tokenAddress, await signer.getAddress(), 6);
       await (await new Contract(tokenAddress, TOKEN_ABI, signer).approve(escrowAddress, parseUnits('6', 18))).wait();
       const seconds = Math.floor(Date.parse(task.deadline) / 1000);

@@ -5,7 +5,7 @@ import { createFundedTask, newWallet, signInApi, submitProof, waitUntil, type Cr
 import { checkPage, openBrowser, type Session } from './browser';
 import { chain } from './chain';
 import { injectWallet, type InjectedWallet } from './injected-wallet.mjs';
-import { startProduct } from './product';
+import { startProduct } from './product.mjs';
 
 /**
  * The creator's refund after deadline + review window, sent from their own wallet in the browser. The escrow's
@@ -72,7 +72,7 @@ describe("creator's refund from their own wallet", () => {
     await checkPage(page, 'refund-waiting');
   });
 
-  it('after deadline + review window on the chain: a rejected wallet prompt changes nothing, then the refund pays back exactly what is left', async () => {
+  it('after deadline + review window on the chain: another account and a rejected prompt change nothing, then the refund pays back exactly what is left', async () => {
     const { page } = s;
     const c = chain(product.rpcUrl);
     try {
@@ -88,6 +88,17 @@ describe("creator's refund from their own wallet", () => {
       const card = page.getByTestId(`refund-${task.id}`);
       await card.getByText('The refund window is open.').waitFor();
       const before = await c.balanceOf(product.tokenAddress, creator.address);
+
+      // Another account selected in the wallet: the card refuses before anything is sent.
+      const stranger = await newWallet(product);
+      await wallet.switchAccount(stranger.privateKey);
+      allowSend = true;
+      await card.getByRole('button', { name: 'Refund' }).click();
+      await card.getByText(/^Refund failed: Switch your wallet to 0x[0-9a-fA-F]{40}: only the wallet that funded the task can refund it\.$/).waitFor();
+      expect((await card.textContent())?.toLowerCase()).toContain(creator.address.toLowerCase());
+      expect(wallet.log.filter((e) => e.method === 'eth_sendTransaction')).toHaveLength(0);
+      await wallet.switchAccount(creator.privateKey);
+      allowSend = false;
 
       // The wallet refuses: the card says so, nothing moved, the button is there to try again.
       await card.getByRole('button', { name: 'Refund' }).click();

@@ -13,6 +13,8 @@ describe('app shell: routes, header, footer, 404 and protected pages (visitor)',
     const { page } = s;
     await page.goto(baseUrl + '/');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Complete Tasks, Earn Crypto');
+    // The header's session corner settles once GET /api/user answers (401: a visitor).
+    await page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const name of ['Home', 'Tasks', 'Dashboard', 'Leaderboard', 'Chart', 'Buy Now']) {
       expect(await nav.getByRole('link', { name, exact: true }).count()).toBe(1);

@@ -2,8 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
-import { createRouter } from './app/router';
+import { BrowserRouter } from 'react-router';
+import { AppProviders } from './app/provider';
+import { AppRoutes } from './app/router';
 import { makeStore } from './app/store';
 import { system } from './app/system';
 
@@ -11,7 +12,11 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ChakraProvider value={system}>
       <Provider store={makeStore()}>
-        <RouterProvider router={createRouter()} />
+        <BrowserRouter>
+          <AppProviders>
+            <AppRoutes />
+          </AppProviders>
+        </BrowserRouter>
       </Provider>
     </ChakraProvider>
   </StrictMode>,

@@ -1,20 +1,21 @@
-import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
-import { Toaster } from '@/components/ui/toaster';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { LiveUpdatesProvider } from '@/features/notifications/components/live-updates-provider';
 import { useAuth } from '@/lib/auth/auth-context';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { WalletProvider } from '@/lib/wallet/wallet-provider';
 
+// Toasts created before the view has loaded are kept by the store and shown once it mounts.
+const ToasterView = lazy(() => import('@/components/ui/toaster-view'));
+
 /** Providers that need the router (navigation after logout). Chakra and Redux wrap the router in main.tsx. */
-export function AppProviders() {
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <AuthProvider>
       <WalletProvider>
-        <LiveUpdatesForUser>
-          <Outlet />
-        </LiveUpdatesForUser>
-        <Toaster />
+        <LiveUpdatesForUser>{children}</LiveUpdatesForUser>
+        <Suspense>
+          <ToasterView />
+        </Suspense>
       </WalletProvider>
     </AuthProvider>
   );

@@ -31,6 +31,18 @@ export const baseQuery: BaseQueryFn<ApiArgs, unknown, ApiError> = async (args, {
 };
 
 /**
+ * Spec §7: the admin data (GET /api/admin/dashboard, on the admin console and the admins' approvals page) is
+ * retried once on failure; not when the answer is "not signed in" or "not allowed", which a retry cannot change.
+ * For a `queryFn`: `retryOnce(args, baseQuery)`.
+ */
+export async function retryOnce<R extends { data?: unknown; error?: unknown }>(args: ApiArgs, run: (args: ApiArgs) => PromiseLike<R> | R): Promise<R> {
+  const first = await run(args);
+  const status = (first.error as { status?: unknown } | undefined)?.status;
+  if (!first.error || status === 401 || status === 403) return first;
+  return run(args);
+}
+
+/**
  * The one RTK Query API of the app. Features add their endpoints with `api.injectEndpoints` in their own
  * `api.ts`. Spec: no retries, no refetch on focus, no polling unless a screen says so.
  */

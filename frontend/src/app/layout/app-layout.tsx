@@ -1,9 +1,17 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { UsernamePrompt } from '@/features/auth/components/username-prompt';
 import { Footer } from './footer';
 import { Header } from './header';
+import { UrlDialogs } from './url-dialogs';
 
 export function AppLayout() {
+  // A new page starts at the top (dialogs change only the query string, which keeps the scroll position).
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <Flex direction="column" minH="100vh">
       <Header />
@@ -11,7 +19,8 @@ export function AppLayout() {
         <Outlet />
       </Box>
       <Footer />
-      <ScrollRestoration />
+      <UrlDialogs />
+      <UsernamePrompt />
     </Flex>
   );
 }

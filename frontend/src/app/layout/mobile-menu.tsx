@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Box, CloseButton, Drawer, Portal, Stack } from '@chakra-ui/react';
 import { NavLinks } from './nav-links';
+import { DrawerRoot } from '@/components/ui/drawer';
 
 /** The header's links and account actions in a drawer (small screens). Loaded when first opened. */
 export function MobileMenu({ open, onClose, account }: { open: boolean; onClose(): void; account: ReactNode }) {
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="end">
+    <DrawerRoot open={open} onOpenChange={(e) => !e.open && onClose()} placement="end">
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
@@ -27,6 +28,6 @@ export function MobileMenu({ open, onClose, account }: { open: boolean; onClose(
           </Drawer.Content>
         </Drawer.Positioner>
       </Portal>
-    </Drawer.Root>
+    </DrawerRoot>
   );
 }

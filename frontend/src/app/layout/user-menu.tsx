@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '@/lib/auth/auth-context';
 import { displayName } from '@/lib/display-name';
 import type { User } from '@/types/api';
+import { MenuRoot } from '@/components/ui/menu';
+import { AvatarRoot } from '@/components/ui/avatar';
 
 /** The signed-in user's menu: Profile, Admin (admins only), Logout. */
 export function UserMenu({ user }: { user: User }) {
@@ -10,13 +12,13 @@ export function UserMenu({ user }: { user: User }) {
   const navigate = useNavigate();
   const name = displayName(user);
   return (
-    <Menu.Root>
+    <MenuRoot>
       <Menu.Trigger asChild>
         <Button variant="ghost" px="2" aria-label={`Account menu for ${name}`}>
-          <Avatar.Root size="xs" colorPalette="purple">
+          <AvatarRoot size="xs" colorPalette="purple">
             <Avatar.Fallback name={name} />
             {user.profileImage && <Avatar.Image src={user.profileImage} alt="" />}
-          </Avatar.Root>
+          </AvatarRoot>
           {name}
         </Button>
       </Menu.Trigger>
@@ -37,6 +39,6 @@ export function UserMenu({ user }: { user: User }) {
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
-    </Menu.Root>
+    </MenuRoot>
   );
 }

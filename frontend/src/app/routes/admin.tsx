@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Redirect } from '@/components/redirect';
 import { AdminConsole } from '@/features/admin/components/admin-console';
 import { useAuth } from '@/lib/auth/auth-context';
 import { ReviewDialogSlot } from '../dialogs/review-dialog-slot';
@@ -8,7 +8,7 @@ import { ReviewDialogSlot } from '../dialogs/review-dialog-slot';
 export function AdminPage() {
   const { user } = useAuth();
   const [reviewing, setReviewing] = useState<number | null>(null);
-  if (!user?.isAdmin) return <Navigate to="/" replace />;
+  if (!user?.isAdmin) return <Redirect to="/" />;
   return (
     <>
       <AdminConsole onReview={setReviewing} />

@@ -1,5 +1,7 @@
-import { Box, Button, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Link } from 'react-router';
+import { Box, Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Link, useSearchParams } from 'react-router';
+import { useFeaturedTasksQuery } from '@/features/tasks/api';
+import { TaskCard } from '@/features/tasks/components/task-card';
 import { WalletSignInButton } from '@/features/auth/components/wallet-sign-in-button';
 import { useAuth } from '@/lib/auth/auth-context';
 import { CreateTaskButton } from '../layout/create-task-button';
@@ -9,6 +11,52 @@ const BENEFITS = [
   { title: 'Secure & Transparent', text: 'Every reward is locked in an on-chain escrow before a task is listed. Anyone can audit it.' },
   { title: 'Global Community', text: 'Creators and earners from everywhere, working together on tasks that matter.' },
 ];
+
+function FeaturedTasks({ signedIn }: { signedIn: boolean }) {
+  const featured = useFeaturedTasksQuery();
+  const [, setParams] = useSearchParams();
+  const open = (id: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('id', String(id));
+      return next;
+    });
+  return (
+    <Stack as="section" aria-labelledby="featured-title" gap="6">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Heading as="h2" id="featured-title" size="2xl">
+          Featured Tasks
+        </Heading>
+        <Button asChild variant="outline">
+          <Link to="/tasks">View All Tasks</Link>
+        </Button>
+      </HStack>
+      {featured.isLoading ? (
+        <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6" aria-busy="true" aria-label="Loading tasks">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} h="72" rounded="lg" />
+          ))}
+        </SimpleGrid>
+      ) : featured.data?.length ? (
+        <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6">
+          {featured.data.map((t) => (
+            <TaskCard key={t.id} task={t} onOpen={open} />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <Card.Root>
+          <Card.Body alignItems="center" textAlign="center" py="12" gap="3">
+            <Heading as="h3" size="lg">
+              No Tasks Yet
+            </Heading>
+            <Text color="gray.600">{featured.isError ? 'Tasks could not be loaded right now.' : 'New tasks will appear here as soon as they are funded.'}</Text>
+            {signedIn && <CreateTaskButton label="Create First Task" />}
+          </Card.Body>
+        </Card.Root>
+      )}
+    </Stack>
+  );
+}
 
 export function LandingPage() {
   const { user } = useAuth();
@@ -41,6 +89,8 @@ export function LandingPage() {
           </Card.Root>
         ))}
       </SimpleGrid>
+
+      <FeaturedTasks signedIn={!!user} />
 
       <Box as="section" bg="purple.700" color="white" rounded="2xl" p={{ base: '8', md: '12' }} textAlign="center">
         <Stack align="center" gap="5">

@@ -1,4 +1,5 @@
-import { Navigate, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { Redirect } from '@/components/redirect';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { useAuth } from '@/lib/auth/auth-context';
 
@@ -6,6 +7,6 @@ import { useAuth } from '@/lib/auth/auth-context';
 export function ProtectedRoute() {
   const { user, isLoading } = useAuth();
   if (isLoading) return <PageSpinner label="Loading your account" />;
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <Redirect to="/" />;
   return <Outlet />;
 }

@@ -1,15 +1,22 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { useSearchParams } from 'react-router';
+import { TaskBrowser } from '@/features/tasks/components/task-browser';
+import { AwaitingFunding } from '../dialogs/awaiting-funding';
 
 export function TasksPage() {
+  const [, setParams] = useSearchParams();
   return (
-    <Stack gap="2">
-      <Text color="purple.700" fontWeight="semibold">
-        Earn Cryptocurrency
-      </Text>
-      <Heading as="h1" size="2xl">
-        Available Tasks
-      </Heading>
-    </Stack>
+    <>
+      <AwaitingFunding />
+      <TaskBrowser
+        onOpenTask={(id) =>
+          setParams((current) => {
+            const next = new URLSearchParams(current);
+            next.set('id', String(id));
+            return next;
+          })
+        }
+      />
+    </>
   );
 }
 

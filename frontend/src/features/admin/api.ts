@@ -1,4 +1,4 @@
-import { api, type ApiArgs } from '@/lib/api';
+import { api, retryOnce } from '@/lib/api';
 import type { SubmissionStatus } from '@/types/api';
 import type { AdminAnalytics, AdminDashboard, BulkApproveResponse, BulkValidateResponse } from './types';
 
@@ -14,13 +14,9 @@ const dashboardUrl = ({ limit, offset, status }: AdminPage) =>
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminDashboard: build.query<AdminDashboard, AdminPage>({
-      // Spec §7: the admin data is retried once on failure (not when the answer is "not allowed").
+      // Spec §7: the admin data is retried once on failure.
       async queryFn(page, _api, _extra, baseQuery) {
-        const args: ApiArgs = dashboardUrl(page);
-        const first = await baseQuery(args);
-        const status = first.error && (first.error as { status?: unknown }).status;
-        if (!first.error || status === 401 || status === 403) return first as { data: AdminDashboard };
-        return (await baseQuery(args)) as { data: AdminDashboard };
+        return (await retryOnce(dashboardUrl(page), baseQuery)) as { data: AdminDashboard };
       },
       providesTags: ['Admin', { type: 'Submission', id: 'LIST' }],
     }),

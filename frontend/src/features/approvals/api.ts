@@ -1,4 +1,4 @@
-import { api } from '@/lib/api';
+import { api, retryOnce } from '@/lib/api';
 import type { Submission, SubmissionStatus, Task } from '@/types/api';
 
 /** A submission row as the approvals page lists it, whoever supplied it (admin payload or a creator's dashboard). */
@@ -18,11 +18,12 @@ export const approvalsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Admins: every submission, paged, searched (task title or notes) and filtered by status on the server, newest first. */
     adminApprovals: build.query<AdminSubmissionsPage, { status?: SubmissionStatus; q?: string; limit: number; offset: number }>({
-      query: ({ status, q, limit, offset }) => {
+      // Spec §7: the admin data is retried once on failure.
+      async queryFn({ status, q, limit, offset }, _api, _extra, baseQuery) {
         const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
         if (status) params.set('status', status);
         if (q) params.set('q', q);
-        return `/api/admin/dashboard?${params}`;
+        return (await retryOnce(`/api/admin/dashboard?${params}`, baseQuery)) as { data: AdminSubmissionsPage };
       },
       providesTags: ['Admin', { type: 'Submission', id: 'LIST' }],
     }),

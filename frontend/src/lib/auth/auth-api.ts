@@ -74,8 +74,17 @@ export const authApi = api.injectEndpoints({
           }
         },
       }),
-      linkWallet: build.mutation<unknown, { walletAddress: string }>({
+      /** Links a wallet to the signed-in user; a new wallet needs a signed challenge (signature + message). */
+      linkWallet: build.mutation<User, { walletAddress: string; signature?: string; message?: string }>({
         query: (body) => ({ url: '/api/wallet', method: 'POST', body }),
+        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+          try {
+            const { data } = await queryFulfilled;
+            if (data && typeof data === 'object' && 'id' in data) dispatch(authApi.util.upsertQueryData('currentUser', undefined, data));
+          } catch {
+            /* the caller decides */
+          }
+        },
       }),
     };
   },

@@ -1,10 +1,11 @@
 import { Button, Dialog, HStack, Image, Portal, Stack, Text } from '@chakra-ui/react';
 import type { DiscoveredWallet } from './eip1193';
+import { DialogRoot } from '@/components/ui/dialog';
 
 /** Several wallets announced themselves (EIP-6963): the person picks one. Closing picks none. */
 export function WalletChooser({ wallets, open, onPick }: { wallets: DiscoveredWallet[]; open: boolean; onPick(w: DiscoveredWallet | null): void }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onPick(null)} placement="center">
+    <DialogRoot open={open} onOpenChange={(e) => !e.open && onPick(null)} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -32,6 +33,6 @@ export function WalletChooser({ wallets, open, onPick }: { wallets: DiscoveredWa
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

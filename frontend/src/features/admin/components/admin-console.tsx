@@ -7,6 +7,7 @@ import { OverviewTab } from './overview-tab';
 import { SubmissionsTab } from './submissions-tab';
 import { TasksTable } from './tasks-table';
 import { UsersTable } from './users-table';
+import { TabsRoot } from '@/components/ui/tabs';
 
 const PAGE = 50;
 
@@ -30,7 +31,7 @@ export function AdminConsole({ onReview }: { onReview(id: number): void }) {
   return (
     <Stack gap="6">
       <Heading as="h1" size="2xl">Admin Dashboard</Heading>
-      <Tabs.Root defaultValue="overview" lazyMount unmountOnExit variant="line">
+      <TabsRoot defaultValue="overview" lazyMount unmountOnExit variant="line">
         <Tabs.List flexWrap="wrap">
           <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
           <Tabs.Trigger value="users">Users</Tabs.Trigger>
@@ -43,7 +44,7 @@ export function AdminConsole({ onReview }: { onReview(id: number): void }) {
         <Tabs.Content value="tasks"><TasksPage /></Tabs.Content>
         <Tabs.Content value="submissions"><SubmissionsTab pending={o.submissions.pending} onReview={onReview} /></Tabs.Content>
         <Tabs.Content value="analytics"><AnalyticsTab /></Tabs.Content>
-      </Tabs.Root>
+      </TabsRoot>
     </Stack>
   );
 }

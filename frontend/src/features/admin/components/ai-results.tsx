@@ -1,5 +1,6 @@
 import { Badge, Box, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { BulkValidateResult } from '../types';
+import { TableRoot } from '@/components/ui/table';
 
 const risk = (r: string) => (r === 'low' || r === 'medium' ? r : 'high');
 
@@ -20,7 +21,7 @@ export function AiResults({ results, summary }: { results: BulkValidateResult[];
         <Text fontSize="sm">No AI results yet.</Text>
       ) : (
         <Table.ScrollArea>
-          <Table.Root size="sm" aria-label="AI results">
+          <TableRoot size="sm" aria-label="AI results">
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>Submission</Table.ColumnHeader>
@@ -48,7 +49,7 @@ export function AiResults({ results, summary }: { results: BulkValidateResult[];
                 </Table.Row>
               ))}
             </Table.Body>
-          </Table.Root>
+          </TableRoot>
         </Table.ScrollArea>
       )}
     </Stack>

@@ -1,6 +1,7 @@
 import { Card, Heading, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useAdminAnalyticsQuery } from '../api';
 import { shareText } from '../texts';
+import { TableRoot } from '@/components/ui/table';
 
 /** AI Analytics from recorded validations and reviewers' decisions only (the spec's placeholder figures are omitted). */
 export function AnalyticsTab() {
@@ -49,7 +50,7 @@ function Breakdown({ title, label, rows, head = ['', 'Count', 'Share'] }: { titl
         <Text fontSize="sm" color="gray.700">Nothing measured yet.</Text>
       ) : (
         <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" aria-label={label}>
+          <TableRoot size="sm" aria-label={label}>
             <Table.Header>
               <Table.Row>{head.map((h, i) => <Table.ColumnHeader key={i}>{h || title}</Table.ColumnHeader>)}</Table.Row>
             </Table.Header>
@@ -58,7 +59,7 @@ function Breakdown({ title, label, rows, head = ['', 'Count', 'Share'] }: { titl
                 <Table.Row key={String(r[0])}>{r.map((v, i) => <Table.Cell key={i}>{v}</Table.Cell>)}</Table.Row>
               ))}
             </Table.Body>
-          </Table.Root>
+          </TableRoot>
         </Table.ScrollArea>
       )}
     </Stack>

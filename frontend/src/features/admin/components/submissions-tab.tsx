@@ -8,6 +8,7 @@ import { bulkApproveText, bulkValidateText } from '../texts';
 import type { BulkValidateResult } from '../types';
 import { AiResults } from './ai-results';
 import { SubmissionsTable } from './submissions-table';
+import { ProgressRoot } from '@/components/ui/progress';
 
 const PAGE = 50;
 
@@ -72,11 +73,11 @@ export function SubmissionsTab({ pending, onReview }: { pending: number; onRevie
               ? `Approving ${pending} pending submissions; their payouts are batched on chain...`
               : `Analyzing ${pending} pending submissions${running === 'auto' ? ' and approving the eligible ones' : ''}...`}
           </Text>
-          <Progress.Root value={null} size="xs" aria-label="Run in progress">
+          <ProgressRoot value={null} size="xs" aria-label="Run in progress">
             <Progress.Track>
               <Progress.Range />
             </Progress.Track>
-          </Progress.Root>
+          </ProgressRoot>
         </Stack>
       )}
       {showAi && <AiResults results={lastRun?.results ?? stored} summary={lastRun?.summary ?? null} />}

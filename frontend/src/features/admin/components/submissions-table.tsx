@@ -1,6 +1,7 @@
 import { Badge, Button, Table, VisuallyHidden } from '@chakra-ui/react';
 import { formatDate } from '@/lib/dates';
 import type { AdminSubmissionRow } from '../types';
+import { TableRoot } from '@/components/ui/table';
 
 const PALETTE = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
 
@@ -8,7 +9,7 @@ const PALETTE = { pending: 'yellow', approved: 'green', rejected: 'red' } as con
 export function SubmissionsTable({ rows, onReview, label }: { rows: AdminSubmissionRow[]; onReview(id: number): void; label: string }) {
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
-      <Table.Root size="sm" aria-label={label}>
+      <TableRoot size="sm" aria-label={label}>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>ID</Table.ColumnHeader>
@@ -37,7 +38,7 @@ export function SubmissionsTable({ rows, onReview, label }: { rows: AdminSubmiss
             );
           })}
         </Table.Body>
-      </Table.Root>
+      </TableRoot>
     </Table.ScrollArea>
   );
 }

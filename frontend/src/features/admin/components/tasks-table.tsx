@@ -1,12 +1,13 @@
 import { Badge, Table } from '@chakra-ui/react';
 import { formatCent } from '@/lib/money';
 import type { AdminTaskRow } from '../types';
+import { TableRoot } from '@/components/ui/table';
 
 /** Tasks: ID, title, creator, reward, Active or Closed, completions / maxCompletions. */
 export function TasksTable({ tasks }: { tasks: AdminTaskRow[] }) {
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
-      <Table.Root size="sm" aria-label="Tasks">
+      <TableRoot size="sm" aria-label="Tasks">
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>ID</Table.ColumnHeader>
@@ -29,7 +30,7 @@ export function TasksTable({ tasks }: { tasks: AdminTaskRow[] }) {
             </Table.Row>
           ))}
         </Table.Body>
-      </Table.Root>
+      </TableRoot>
     </Table.ScrollArea>
   );
 }

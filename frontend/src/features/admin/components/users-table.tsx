@@ -3,13 +3,14 @@ import { ExternalLink } from '@/components/ui/external-link';
 import { usePublicConfig } from '@/lib/config/config-api';
 import { shortAddress } from '@/lib/display-name';
 import type { User } from '@/types/api';
+import { TableRoot } from '@/components/ui/table';
 
 /** Users: ID, username, email, wallet (explorer link or "Not connected"), role. */
 export function UsersTable({ users }: { users: User[] }) {
   const explorer = usePublicConfig()?.explorerUrl?.replace(/\/$/, '') ?? null;
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
-      <Table.Root size="sm" aria-label="Users">
+      <TableRoot size="sm" aria-label="Users">
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>ID</Table.ColumnHeader>
@@ -40,7 +41,7 @@ export function UsersTable({ users }: { users: User[] }) {
             </Table.Row>
           ))}
         </Table.Body>
-      </Table.Root>
+      </TableRoot>
     </Table.ScrollArea>
   );
 }

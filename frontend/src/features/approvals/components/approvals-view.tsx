@@ -5,6 +5,9 @@ import { formatDate } from '@/lib/dates';
 import { useAdminApprovalsQuery, useCreatorApprovalsQuery, CREATOR_POLL_MS, type ApprovalItem } from '../api';
 import { adminListQuery, filterApprovals, SEARCH_MAX, STATUS_FILTERS, TABS, type ApprovalsTab, type StatusFilter } from '../filter';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { TabsRoot } from '@/components/ui/tabs';
+import { NativeSelectRoot } from '@/components/ui/native-select';
+import { EmptyStateRoot } from '@/components/ui/empty-state';
 
 const PAGE = 100;
 /** The search asks the server once typing pauses this long. */
@@ -45,11 +48,11 @@ export function ApprovalsView({
     ) : q.isError && !q.data ? (
       <Text color="red.700">Failed to load submissions.</Text>
     ) : shown.length === 0 ? (
-      <EmptyState.Root>
+      <EmptyStateRoot>
         <EmptyState.Content>
           <EmptyState.Title>No submissions found</EmptyState.Title>
         </EmptyState.Content>
-      </EmptyState.Root>
+      </EmptyStateRoot>
     ) : (
       <Stack gap="3">
         {shown.map((s) => <ApprovalCard key={s.id} s={s} onReview={onReview} />)}
@@ -61,14 +64,14 @@ export function ApprovalsView({
       <Heading as="h1" size="2xl">{isAdmin ? 'Admin Approvals Dashboard' : 'My Tasks Submissions'}</Heading>
       <HStack gap="3" wrap="wrap">
         <Input flex="1" minW="56" value={search} onChange={(e) => setSearch(e.target.value)} maxLength={SEARCH_MAX} placeholder="Search by task title or notes..." aria-label="Search submissions" />
-        <NativeSelect.Root width="48">
+        <NativeSelectRoot width="48">
           <NativeSelect.Field aria-label="Status filter" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
             {STATUS_FILTERS.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        </NativeSelectRoot>
       </HStack>
-      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as ApprovalsTab)} variant="line">
+      <TabsRoot value={tab} onValueChange={(e) => setTab(e.value as ApprovalsTab)} variant="line">
         <Tabs.List flexWrap="wrap">
           {TABS.map((t) => <Tabs.Trigger key={t.value} value={t.value}>{t.label}</Tabs.Trigger>)}
         </Tabs.List>
@@ -77,7 +80,7 @@ export function ApprovalsView({
             {t.value === tab && body}
           </Tabs.Content>
         ))}
-      </Tabs.Root>
+      </TabsRoot>
       {isAdmin && adminQuery && admin.data && (
         <Pager label="Submission pages" offset={offset} limit={PAGE} total={admin.data.page.totals.submissions} onOffset={setOffset} />
       )}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Dialog, Field, Input, Portal, Stack, Tabs } from '@chakra-ui/react';
+import { Button, Dialog, Field, HStack, Input, Portal, Stack } from '@chakra-ui/react';
 import { useAuth } from '@/lib/auth/auth-context';
+import { DialogRoot } from '@/components/ui/dialog';
 
 type Mode = 'login' | 'register';
 
@@ -24,7 +25,7 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose(): vo
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
+    <DialogRoot open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -38,12 +39,13 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose(): vo
               </Button>
             </Dialog.CloseTrigger>
             <Dialog.Body>
-              <Tabs.Root value={mode} onValueChange={(e) => setMode(e.value as Mode)} variant="enclosed" fitted>
-                <Tabs.List mb="4">
-                  <Tabs.Trigger value="login">Sign in</Tabs.Trigger>
-                  <Tabs.Trigger value="register">Register</Tabs.Trigger>
-                </Tabs.List>
-              </Tabs.Root>
+              <HStack mb="4" gap="2" role="group" aria-label="Account">
+                {(['login', 'register'] as const).map((m) => (
+                  <Button key={m} flex="1" variant={mode === m ? 'solid' : 'outline'} aria-pressed={mode === m} onClick={() => setMode(m)}>
+                    {m === 'login' ? 'I have an account' : 'Create an account'}
+                  </Button>
+                ))}
+              </HStack>
               <form
                 id="password-form"
                 onSubmit={(e) => {
@@ -84,6 +86,6 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose(): vo
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

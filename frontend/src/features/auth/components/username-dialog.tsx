@@ -4,6 +4,7 @@ import { toaster } from '@/components/ui/toaster';
 import { authApi } from '@/lib/auth/auth-api';
 import { errorText } from '@/lib/http-error';
 import { USERNAME_HINT, USERNAME_INVALID, USERNAME_RE } from '../username';
+import { DialogRoot } from '@/components/ui/dialog';
 
 /** Opens on a user's first wallet login: save a username or "Skip for now". */
 export function UsernameDialog({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -25,7 +26,7 @@ export function UsernameDialog({ open, onClose }: { open: boolean; onClose(): vo
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
+    <DialogRoot open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -58,6 +59,6 @@ export function UsernameDialog({ open, onClose }: { open: boolean; onClose(): vo
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }

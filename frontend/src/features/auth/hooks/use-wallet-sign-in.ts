@@ -3,11 +3,9 @@ import { toaster } from '@/components/ui/toaster';
 import { authApi } from '@/lib/auth/auth-api';
 import { displayName } from '@/lib/display-name';
 import { errorText } from '@/lib/http-error';
+import { signMessage } from '@/lib/wallet/sign-message';
 import { useWallet } from '@/lib/wallet/wallet-context';
 import type { User } from '@/types/api';
-
-const utf8Hex = (text: string) =>
-  '0x' + Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * Sign-In with Ethereum: connect, ask the server for the challenge message (it builds the EIP-4361 text),
@@ -38,7 +36,7 @@ export function useWalletSignIn() {
       }
       let signature: string;
       try {
-        signature = String(await wallet.request({ method: 'personal_sign', params: [utf8Hex(message), address] }));
+        signature = await signMessage(wallet, address, message);
       } catch {
         toaster.create({ type: 'error', title: 'Signature Failed', description: 'Failed to sign authentication message. Please try again.' });
         return null;

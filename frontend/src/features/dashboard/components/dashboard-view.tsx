@@ -10,6 +10,8 @@ import { useDashboardQuery, type DashboardData } from '../api';
 import { dashboardStats, proofType, statusOf } from '../stats';
 import { StatCard } from './stat-card';
 import { StatusBadge } from './status-badge';
+import { TabsRoot } from '@/components/ui/tabs';
+import { EmptyStateRoot } from '@/components/ui/empty-state';
 
 interface Props {
   /** Opens the review dialog for a submission (the page composes the review feature). */
@@ -54,7 +56,7 @@ export function DashboardView({ onReview, taskExtras }: Props) {
         <StatCard label="Tasks Created" value={stats.tasksCreated} help={`${stats.totalCompletions} total completions`} />
         <StatCard label="Total Earnings" value={`${formatCent(stats.totalEarnings)} CENTS`} />
       </SimpleGrid>
-      <Tabs.Root defaultValue="submissions" variant="enclosed" lazyMount>
+      <TabsRoot defaultValue="submissions" variant="enclosed" lazyMount>
         <Tabs.List>
           <Tabs.Trigger value="submissions">My Submissions</Tabs.Trigger>
           <Tabs.Trigger value="tasks">My Created Tasks</Tabs.Trigger>
@@ -65,19 +67,19 @@ export function DashboardView({ onReview, taskExtras }: Props) {
         <Tabs.Content value="tasks">
           <MyTasks data={q.data} onReview={onReview} taskExtras={taskExtras} />
         </Tabs.Content>
-      </Tabs.Root>
+      </TabsRoot>
     </Stack>
   );
 }
 
 function Empty({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <EmptyState.Root>
+    <EmptyStateRoot>
       <EmptyState.Content>
         <EmptyState.Title>{title}</EmptyState.Title>
         {children}
       </EmptyState.Content>
-    </EmptyState.Root>
+    </EmptyStateRoot>
   );
 }
 

@@ -7,6 +7,8 @@ import { useTaskEscrowQuery } from '@/lib/escrow/escrow-api';
 import { formatBaseUnits } from '@/lib/money';
 import type { EscrowAudit } from '@/types/escrow';
 import { chainTotals, EVENT_LABEL } from '../audit-totals';
+import { AlertRoot } from '@/components/ui/alert';
+import { TableRoot } from '@/components/ui/table';
 
 const cent = (base: string | bigint) => `${formatBaseUnits(base)} CENT`;
 
@@ -22,10 +24,10 @@ export function EscrowAuditView({ taskId }: { taskId: number }) {
       {q.isLoading ? (
         <Spinner aria-label="Reading the chain" />
       ) : !q.data ? (
-        <Alert.Root status="error">
+        <AlertRoot status="error">
           <Alert.Indicator />
           <Alert.Title>This task's escrow cannot be shown (unknown task, or not funded yet).</Alert.Title>
-        </Alert.Root>
+        </AlertRoot>
       ) : (
         <AuditBody a={q.data} />
       )}
@@ -47,13 +49,13 @@ function AuditBody({ a }: { a: EscrowAudit }) {
         </Text>
       </HStack>
       {a.chainError && (
-        <Alert.Root status="warning">
+        <AlertRoot status="warning">
           <Alert.Indicator />
           <Alert.Title>The chain could not be read: {a.chainError}</Alert.Title>
-        </Alert.Root>
+        </AlertRoot>
       )}
       {a.app.anomalies.length > 0 && (
-        <Alert.Root status="error" data-testid="escrow-anomalies">
+        <AlertRoot status="error" data-testid="escrow-anomalies">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>Something on chain does not match this task</Alert.Title>
@@ -63,7 +65,7 @@ function AuditBody({ a }: { a: EscrowAudit }) {
               </Stack>
             </Alert.Description>
           </Alert.Content>
-        </Alert.Root>
+        </AlertRoot>
       )}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <Side title="On chain" testId="on-chain">
@@ -88,7 +90,7 @@ function AuditBody({ a }: { a: EscrowAudit }) {
           <Text color="gray.700">No escrow events for this task on chain.</Text>
         ) : (
           <Table.ScrollArea borderWidth="1px" borderRadius="md">
-            <Table.Root size="sm" aria-label="Escrow events">
+            <TableRoot size="sm" aria-label="Escrow events">
               <Table.Header>
                 <Table.Row>
                   {['Event', 'Amount', 'Submission', 'Recipient', 'Block', 'Finality', 'Transaction'].map((h) => <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>)}
@@ -107,7 +109,7 @@ function AuditBody({ a }: { a: EscrowAudit }) {
                   </Table.Row>
                 ))}
               </Table.Body>
-            </Table.Root>
+            </TableRoot>
           </Table.ScrollArea>
         )}
       </Box>

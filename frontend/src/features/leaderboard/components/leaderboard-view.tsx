@@ -4,6 +4,8 @@ import { displayName, shortAddress } from '@/lib/display-name';
 import { formatCent } from '@/lib/money';
 import { useLeaderboardQuery, type LeaderboardEntry, type LeaderboardSort } from '../api';
 import { barPercent, leaderboardTotals, rankTitle } from '../ranking';
+import { EmptyStateRoot } from '@/components/ui/empty-state';
+import { ProgressRoot } from '@/components/ui/progress';
 
 const MEDAL: Record<number, string> = { 1: 'yellow', 2: 'gray', 3: 'orange' };
 
@@ -29,17 +31,17 @@ export function LeaderboardView() {
       {q.isLoading ? (
         <Spinner aria-label="Loading leaderboard" />
       ) : q.isError ? (
-        <EmptyState.Root>
+        <EmptyStateRoot>
           <EmptyState.Content>
             <EmptyState.Title>Unable to Load Leaderboard</EmptyState.Title>
           </EmptyState.Content>
-        </EmptyState.Root>
+        </EmptyStateRoot>
       ) : entries.length === 0 ? (
-        <EmptyState.Root>
+        <EmptyStateRoot>
           <EmptyState.Content>
             <EmptyState.Title>No Rankings Yet</EmptyState.Title>
           </EmptyState.Content>
-        </EmptyState.Root>
+        </EmptyStateRoot>
       ) : (
         <Stack gap="3" as="ol" aria-label="Rankings">
           {entries.map((e, i) => (
@@ -96,10 +98,10 @@ function RankCard({ entry: e, rank, maxEarned, maxCompleted }: { entry: Leaderbo
 
 function Bar({ label, percent, palette = 'purple' }: { label: string; percent: number; palette?: string }) {
   return (
-    <Progress.Root value={percent} size="xs" colorPalette={palette} aria-label={label}>
+    <ProgressRoot value={percent} size="xs" colorPalette={palette} aria-label={label}>
       <Progress.Track>
         <Progress.Range />
       </Progress.Track>
-    </Progress.Root>
+    </ProgressRoot>
   );
 }

@@ -16,9 +16,11 @@ export function NotificationBell() {
     <Menu.Root>
       <Menu.Trigger asChild>
         <Button variant="ghost" px="2" position="relative" aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}>
-          <Text as="span" fontSize="lg" aria-hidden="true">
-            🔔
-          </Text>
+          {/* An inline bell, not the emoji: a browser without an emoji font drew an empty box. */}
+          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+            <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+          </svg>
           {unread > 0 && (
             <Badge data-testid="unread-count" colorPalette="red" variant="solid" rounded="full" position="absolute" top="0" right="0" fontSize="2xs" px="1.5">
               {unread > 99 ? '99+' : unread}

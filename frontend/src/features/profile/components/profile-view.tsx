@@ -6,6 +6,7 @@ import { displayName, shortAddress } from '@/lib/display-name';
 import type { User } from '@/types/api';
 import { useSaveProfile, type ProfileDraft } from '../hooks/use-save-profile';
 import { profileImageProblem, USERNAME_HINT, usernameProblem } from '../profile-rules';
+import { AvatarRoot } from '@/components/ui/avatar';
 
 /** /profile: the signed-in user's profile, and its Edit Profile mode (picture, username, email, bio). */
 export function ProfileView() {
@@ -39,10 +40,10 @@ function ProfileCard({ user }: { user: User }) {
       <Card.Body>
         <Stack gap="4">
           <HStack gap="4">
-            <Avatar.Root size="2xl">
+            <AvatarRoot size="2xl">
               <Avatar.Fallback name={name} />
               {user.profileImage && <Avatar.Image src={user.profileImage} alt={`${name}'s profile picture`} />}
-            </Avatar.Root>
+            </AvatarRoot>
             <Stack gap="1">
               <HStack gap="2">
                 <Text fontSize="xl" fontWeight="bold">{name}</Text>
@@ -98,10 +99,10 @@ function ProfileForm({ user, onSaved }: { user: User; onSaved(): void }) {
         >
           <Stack gap="4">
             <HStack gap="4">
-              <Avatar.Root size="2xl">
+              <AvatarRoot size="2xl">
                 <Avatar.Fallback name={draft.username || displayName(user)} />
                 {preview && <Avatar.Image src={preview} alt="Profile picture preview" />}
-              </Avatar.Root>
+              </AvatarRoot>
               <Field.Root>
                 <Field.Label>Profile picture</Field.Label>
                 <Input type="file" accept="image/*" p="1" onChange={(e) => pick(e.target.files?.[0], e.target)} />

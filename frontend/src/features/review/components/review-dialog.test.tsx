@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Dialog } from '@chakra-ui/react';
-import { Toaster } from '@/components/ui/toaster';
+import ToasterView from '@/components/ui/toaster-view';
 import { renderWithApp } from '@/testing/render';
 import { AsViewer, testUser } from '@/testing/viewer';
 import type { User } from '@/types/api';
 import type { ReviewedSubmission } from '../api';
 import { ReviewBody } from './review-dialog';
+import { DialogRoot } from '@/components/ui/dialog';
 
 const submission = (over: Partial<ReviewedSubmission> = {}): ReviewedSubmission => ({
   id: 12, taskId: 4, userId: 7, proofLink: 'https://example.org/post', proofText: 'Did it', proofFileUrl: '/api/uploads/abc.png',
@@ -18,12 +19,12 @@ const submission = (over: Partial<ReviewedSubmission> = {}): ReviewedSubmission 
 function show(s: ReviewedSubmission, user: User | null, wallet: string | null = null) {
   return renderWithApp(
     <AsViewer user={user} wallet={wallet}>
-      <Dialog.Root open>
+      <DialogRoot open>
         <Dialog.Content>
           <ReviewBody submission={s} onClose={() => undefined} />
         </Dialog.Content>
-      </Dialog.Root>
-      <Toaster />
+      </DialogRoot>
+      <ToasterView />
     </AsViewer>,
   );
 }

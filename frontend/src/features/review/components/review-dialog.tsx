@@ -14,6 +14,8 @@ import { isImageUrl, proofBadges } from '../proof';
 import { READ_ONLY_NOTICE, reviewMode } from '../review-mode';
 import { AiPanel } from './ai-panel';
 import { ProofImage } from './proof-image';
+import { DialogRoot } from '@/components/ui/dialog';
+import { AlertRoot } from '@/components/ui/alert';
 
 const FEEDBACK_PLACEHOLDER = 'Provide feedback to the submitter (required for rejection)';
 
@@ -21,7 +23,7 @@ const FEEDBACK_PLACEHOLDER = 'Provide feedback to the submitter (required for re
 export function ReviewDialog({ submissionId, onClose }: { submissionId: number; onClose(): void }) {
   const q = useSubmissionForReviewQuery(submissionId);
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" placement="center">
+    <DialogRoot open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -53,7 +55,7 @@ export function ReviewDialog({ submissionId, onClose }: { submissionId: number; 
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
-    </Dialog.Root>
+    </DialogRoot>
   );
 }
 
@@ -131,7 +133,7 @@ export function ReviewBody({ submission: s, onClose }: { submission: ReviewedSub
           )}
           {user?.isAdmin && <AiPanel submissionId={s.id} stored={s.aiValidation ?? null} canValidate={status === 'pending' && !s.aiValidated} />}
           {mode.kind === 'decided' && (
-            <Alert.Root status={status === 'approved' ? 'success' : 'error'}>
+            <AlertRoot status={status === 'approved' ? 'success' : 'error'}>
               <Alert.Indicator />
               <Alert.Content>
                 <Alert.Title>{status === 'approved' ? 'This submission was approved' : 'This submission was rejected'}</Alert.Title>
@@ -143,22 +145,22 @@ export function ReviewBody({ submission: s, onClose }: { submission: ReviewedSub
                   </Stack>
                 </Alert.Description>
               </Alert.Content>
-            </Alert.Root>
+            </AlertRoot>
           )}
           {status === 'approved' && <PayoutStatus submission={s} />}
           {mode.kind === 'read-only' && (
-            <Alert.Root status="info">
+            <AlertRoot status="info">
               <Alert.Indicator />
               <Alert.Title>{READ_ONLY_NOTICE}</Alert.Title>
-            </Alert.Root>
+            </AlertRoot>
           )}
           {mode.kind === 'editable' && (
             <>
               {mode.notice && (
-                <Alert.Root status="warning">
+                <AlertRoot status="warning">
                   <Alert.Indicator />
                   <Alert.Title>{mode.notice}</Alert.Title>
-                </Alert.Root>
+                </AlertRoot>
               )}
               <Field.Root>
                 <Field.Label>Feedback</Field.Label>

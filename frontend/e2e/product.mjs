@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
@@ -6,19 +6,14 @@ import * as path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
-export interface ProductInfo {
-  baseUrl: string;
-  rpcUrl: string;
-  dataDir: string;
-  tokenAddress: string;
-  escrowAddress: string;
-}
+/** @typedef {{ baseUrl: string, rpcUrl: string, dataDir: string, tokenAddress: string, escrowAddress: string }} ProductInfo */
 
-export async function freePort(): Promise<number> {
+/** @returns {Promise<number>} */
+export async function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
+      const { port } = /** @type {net.AddressInfo} */ (srv.address());
       srv.close(() => resolve(port));
     });
     srv.on('error', reject);
@@ -30,13 +25,17 @@ export async function freePort(): Promise<number> {
  * PostgreSQL, backend serving the built app, indexer, demo data) on free ports with its own temporary
  * DATA_DIR. Needs the builds (`npm run build` at the root). Resolves once the demo data is in.
  */
-export async function startProduct(extraEnv: Record<string, string> = {}): Promise<{ info: ProductInfo; stop(): Promise<void> }> {
+/**
+ * @param {Record<string, string>} [extraEnv]
+ * @returns {Promise<{ info: ProductInfo, stop(): Promise<void> }>}
+ */
+export async function startProduct(extraEnv = {}) {
   const [port, chainPort, pgPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cent-e2e-'));
   // embedded PostgreSQL runs as the OS user `postgres` under root: it must be able to enter this directory.
   fs.chmodSync(dataDir, 0o755);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts', 'start.mjs')], {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts', 'start.mjs')], {
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,18 +54,19 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
       ...extraEnv,
     },
   });
-  const output: string[] = [];
+  /** @type {string[]} */
+  const output = [];
   const stop = async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
     try {
-      process.kill(-child.pid!, 'SIGTERM');
+      process.kill(-(/** @type {number} */ (child.pid)), 'SIGTERM');
     } catch {
       /* already gone */
     }
     const timer = setTimeout(() => {
       try {
-        process.kill(-child.pid!, 'SIGKILL');
+        process.kill(-(/** @type {number} */ (child.pid)), 'SIGKILL');
       } catch {
         /* gone */
       }
@@ -75,15 +75,16 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
     clearTimeout(timer);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  const ready = new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
+  const ready = new Promise((resolve, reject) => {
+    /** @param {Buffer} chunk */
+    const onData = (chunk) => {
       const text = chunk.toString();
       output.push(text);
       if (process.env.E2E_VERBOSE) process.stdout.write(text);
-      if (text.includes('CENT Tasks is running')) resolve();
+      if (text.includes('CENT Tasks is running')) resolve(undefined);
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => reject(new Error(`npm start exited (${code}) before it was ready:\n${output.join('').slice(-4000)}`)));
   });
   const timeout = setTimeout(() => void stop(), 240_000);
@@ -92,7 +93,7 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
   } finally {
     clearTimeout(timeout);
   }
-  const config = (await (await fetch(`${baseUrl}/api/config`)).json()) as { token: { address: string }; escrowAddress: string };
+  const config = await (await fetch(`${baseUrl}/api/config`)).json();
   return {
     info: { baseUrl, rpcUrl: `http://127.0.0.1:${chainPort}`, dataDir, tokenAddress: config.token.address, escrowAddress: config.escrowAddress },
     stop,

@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:web`: bundle sizes of the production build and Largest Contentful Paint in Chromium.
+ *  - entryJsGzipKb: the JS index.html loads before anything renders (its script + modulepreloads), gzip level 9
+ *  - totalJsGzipKb: every JS chunk of the build, gzip level 9
+ *  - landingLcpMs / tasksLcpMs: LCP (PerformanceObserver 'largest-contentful-paint', buffered) of / and of
+ *    /tasks with 24 funded tasks, against the built app served by the backend of a real `npm start`
+ *    (own ports and temporary DATA_DIR), cold cache, median of 5 loads each.
+ * Expects the build (`npm run build` at the root; the npm script does it). Last line: one JSON object.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { Contract, JsonRpcProvider, NonceManager, Wallet, parseUnits } from 'ethers';
+import { startProduct } from '../e2e/product.mjs';
+
+const DIST = path.resolve(import.meta.dirname, '..', 'dist');
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CREATOR_KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6'; // anvil dev #9 (public)
+const RUNS = 5;
+
+const gzipKb = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length / 1024;
+const round = (n) => Math.round(n * 10) / 10;
+
+function bundleSizes() {
+  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const entry = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => path.join(DIST, m[1]));
+  const all = fs.readdirSync(path.join(DIST, 'assets')).filter((f) => f.endsWith('.js')).map((f) => path.join(DIST, 'assets', f));
+  return { entryJsGzipKb: round(entry.reduce((s, f) => s + gzipKb(f), 0)), totalJsGzipKb: round(all.reduce((s, f) => s + gzipKb(f), 0)) };
+}
+
+/** Signs in over HTTP with SIWE (as the browser does) and answers the session cookie. */
+async function signIn(baseUrl, wallet) {
+  const challenge = await fetch(`${baseUrl}/api/auth/challenge?address=${wallet.address}`);
+  const cookie = challenge.headers.get('set-cookie').split(';')[0];
+  const { message } = await challenge.json();
+  const res = await fetch(`${baseUrl}/api/auth/web3`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin: baseUrl },
+    body: JSON.stringify({ walletAddress: wallet.address, signature: await wallet.signMessage(message), message }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return (res.headers.get('set-cookie') ?? cookie).split(';')[0];
+}
+
+/** Tops the list up to `count` funded tasks: created through the API, funded on chain like a creator would. */
+async function seedTasks(info, count) {
+  const listed = async () => (await (await fetch(`${info.baseUrl}/api/tasks?limit=1`)).json()).total;
+  const missing = count - (await listed());
+  if (missing <= 0) return;
+  const provider = new JsonRpcProvider(info.rpcUrl, 31337, { staticNetwork: true, cacheTimeout: -1 });
+  const wallet = new Wallet(CREATOR_KEY, provider);
+  const signer = new NonceManager(wallet);
+  const token = new Contract(info.tokenAddress, ['function mint(address,uint256)', 'function approve(address,uint256) returns (bool)'], signer);
+  const escrow = new Contract(info.escrowAddress, ['function fund(uint256,uint128,uint32,uint64)'], signer);
+  const cookie = await signIn(info.baseUrl, wallet);
+  const total = parseUnits(String(100 * 5 * missing), 18);
+  await (await token.mint(wallet.address, total)).wait();
+  await (await token.approve(info.escrowAddress, total)).wait();
+  for (let i = 0; i < missing; i++) {
+    const res = await fetch(`${info.baseUrl}/api/tasks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin: info.baseUrl },
+      body: JSON.stringify({
+        title: `Benchmark task ${i + 1}: review a landing page`, description: 'Read the page and list three things to improve.',
+        requirements: 'Three concrete suggestions.', category: ['Research', 'Design', 'Testing'][i % 3], reward: 100,
+        maxCompletions: 5, estimatedTime: 20, submissionType: 'text', isActive: true,
+        deadline: new Date(Date.now() + 20 * 86400_000).toISOString(),
+      }),
+    });
+    if (!res.ok) throw new Error(`create failed: ${res.status} ${await res.text()}`);
+    const task = await res.json();
+    const deadline = Math.floor(new Date(task.deadline).getTime() / 1000);
+    await (await escrow.fund(task.chainTaskId, parseUnits('100', 18), 5, deadline)).wait();
+  }
+  for (let i = 0; (await listed()) < count; i++) {
+    if (i > 300) throw new Error('the indexer did not list the funded tasks');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  provider.destroy();
+}
+
+async function lcp(url, ready) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cent-bench-'));
+  const ctx = await chromium.launchPersistentContext(dir, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
+  try {
+    const page = ctx.pages()[0] ?? (await ctx.newPage());
+    await page.goto(url, { waitUntil: 'load' });
+    await page.locator(ready).waitFor();
+    await page.waitForTimeout(500); // lets a later, larger paint be reported (measurement settling, not a test)
+    return await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            resolve(entries[entries.length - 1].startTime);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+  } finally {
+    await ctx.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const sizes = bundleSizes();
+const product = await startProduct({ LOG_LEVEL: 'warn' });
+try {
+  await seedTasks(product.info, 24);
+  const landing = [];
+  const tasks = [];
+  for (let i = 0; i < RUNS; i++) {
+    landing.push(await lcp(product.info.baseUrl + '/', 'article >> nth=5'));
+    tasks.push(await lcp(product.info.baseUrl + '/tasks', 'article >> nth=23'));
+  }
+  console.log(`landing LCP runs (ms): ${landing.map(Math.round).join(', ')}; /tasks: ${tasks.map(Math.round).join(', ')}`);
+  console.log(JSON.stringify({ ...sizes, landingLcpMs: Math.round(median(landing)), tasksLcpMs: Math.round(median(tasks)) }));
+} finally {
+  await product.stop();
+}

@@ -1,0 +1,82 @@
+import { api } from '@/lib/api';
+import type { Submission, Task, TaskPage } from '@/types/api';
+import { FEATURED_COUNT } from './constants';
+import { filtersToQuery, type TaskFilters } from './filters';
+
+export interface NewTask {
+  title: string;
+  description: string;
+  requirements: string;
+  category: string;
+  reward: number;
+  maxCompletions: number;
+  estimatedTime: number;
+  submissionType: string;
+  isActive: boolean;
+  deadline: string;
+}
+
+export interface UserSubmissionAnswer {
+  hasSubmitted: boolean;
+  submission: Submission | null;
+}
+
+interface DashboardAnswer {
+  createdTasks: Task[];
+}
+
+export const tasksApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The browser's list: filtered, sorted and paged on the server (keyset cursor). */
+    taskPages: build.infiniteQuery<TaskPage, TaskFilters, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (last) => last.nextCursor,
+      },
+      query: ({ queryArg, pageParam }) => `/api/tasks?${filtersToQuery(queryArg, pageParam)}`,
+      providesTags: [{ type: 'Task', id: 'LIST' }],
+    }),
+    /** Only the count of a filter set (the results line's "filtered from {total} total"). */
+    taskTotal: build.query<number, TaskFilters>({
+      query: (f) => `/api/tasks?${filtersToQuery(f, null, 1)}`,
+      transformResponse: (page: TaskPage) => page.total,
+      providesTags: [{ type: 'Task', id: 'LIST' }],
+    }),
+    /** Landing page: the first 6 tasks of the list. */
+    featuredTasks: build.query<Task[], void>({
+      query: () => `/api/tasks?limit=${FEATURED_COUNT}`,
+      transformResponse: (page: TaskPage) => page.items,
+      providesTags: [{ type: 'Task', id: 'LIST' }],
+    }),
+    task: build.query<Task, number>({
+      query: (id) => `/api/tasks/${id}`,
+      providesTags: (_r, _e, id) => [{ type: 'Task', id }],
+    }),
+    /** Only when signed in; a 401 means "not submitted". */
+    userSubmission: build.query<UserSubmissionAnswer, number>({
+      query: (id) => ({ url: `/api/tasks/${id}/user-submission`, nullOn401: true }),
+      transformResponse: (a: UserSubmissionAnswer | null) => a ?? { hasSubmitted: false, submission: null },
+      providesTags: (_r, _e, id) => [{ type: 'Submission', id: `task-${id}` }],
+    }),
+    createTask: build.mutation<Task, NewTask>({
+      query: (body) => ({ url: '/api/tasks', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Task', id: 'LIST' }, 'Dashboard'],
+    }),
+    /** The creator's own tasks (drafts and unfunded too), for the "awaiting funding" list. */
+    myCreatedTasks: build.query<Task[], void>({
+      query: () => '/api/dashboard',
+      transformResponse: (d: DashboardAnswer) => d.createdTasks,
+      providesTags: ['Dashboard'],
+    }),
+  }),
+});
+
+export const {
+  useTaskPagesInfiniteQuery,
+  useTaskTotalQuery,
+  useFeaturedTasksQuery,
+  useTaskQuery,
+  useUserSubmissionQuery,
+  useCreateTaskMutation,
+  useMyCreatedTasksQuery,
+} = tasksApi;

@@ -1,0 +1,77 @@
+import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { LinkifiedText } from '@/components/linkified-text';
+import { formatDeadline } from '@/lib/dates';
+import { formatCent } from '@/lib/money';
+import type { Task } from '@/types/api';
+import { cardState, progressPercent } from '../card-state';
+import { ProgressBar } from '@/components/ui/progress-bar';
+
+const STATE_COLORS = { completed: 'green', full: 'red', 'almost-full': 'orange', open: 'purple' } as const;
+// Darker than the recipe's solid/subtle colours: small badge text passes WCAG AA contrast (axe in the journeys).
+const STATE_BADGES = {
+  completed: { bg: 'green.700', color: 'white' },
+  full: { bg: 'red.100', color: 'red.800' },
+  'almost-full': { bg: 'orange.100', color: 'orange.800' },
+  open: {},
+} as const;
+
+/** Spec part 1 "Task card" in its four display states. */
+export function TaskCard({ task, onOpen }: { task: Task; onOpen(id: number): void }) {
+  const state = cardState(task);
+  const percent = progressPercent(task);
+  const done = state.kind === 'completed';
+  return (
+    <Card.Root as="article" aria-label={task.title} h="full" data-state={state.kind}>
+      <Card.Body gap="3">
+        <HStack justify="space-between" gap="2" wrap="wrap">
+          <Badge colorPalette="purple" variant="subtle">
+            {task.category}
+          </Badge>
+          {state.kind !== 'open' && (
+            <Badge {...STATE_BADGES[state.kind]}>
+              {state.label}
+            </Badge>
+          )}
+        </HStack>
+        <Text as="h3" fontSize="lg" fontWeight="semibold" lineClamp={2}>
+          {task.title}
+        </Text>
+        <Text color="gray.600" fontSize="sm" lineClamp={3}>
+          <LinkifiedText text={task.description} />
+        </Text>
+        <Stack gap="1" fontSize="sm" mt="auto">
+          <HStack justify="space-between">
+            <Text color="gray.600">Reward</Text>
+            <Text fontWeight="bold" color="purple.700">
+              {formatCent(task.reward)} CENTS
+            </Text>
+          </HStack>
+          <HStack justify="space-between">
+            <Text color="gray.600">Est. time</Text>
+            <Text>{task.estimatedTime} min</Text>
+          </HStack>
+          <HStack justify="space-between">
+            <Text color="gray.600">Deadline</Text>
+            <Text>{formatDeadline(task.deadline)}</Text>
+          </HStack>
+        </Stack>
+        <Box>
+          <ProgressBar
+            value={percent}
+            color={STATE_COLORS[state.kind]}
+            label={`${task.completions} of ${task.maxCompletions} completions approved`}
+            pulse={state.kind === 'almost-full'}
+          />
+          <Text fontSize="xs" color="gray.600" mt="1">
+            {task.completions}/{task.maxCompletions} completed · {Math.max(0, task.maxCompletions - task.totalSubmissions)} slots remaining
+          </Text>
+        </Box>
+      </Card.Body>
+      <Card.Footer>
+        <Button w="full" disabled={done} variant={done ? 'subtle' : 'solid'} onClick={() => onOpen(task.id)}>
+          {done ? 'Task Complete' : 'View Details'}
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,96 @@
+import { bool, number, object, string } from 'yup';
+import type { NewTask } from './api';
+
+/** Spec part 1 §5 "Task form" (validated on blur; number fields are coerced from text). */
+export const TASK_MESSAGES = {
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  requirementsRequired: 'Requirements are required',
+  categoryRequired: 'Category is required',
+  submissionTypeRequired: 'Submission type is required',
+  rewardMax: 'Maximum 100,000 CENTS',
+  maxCompletionsMax: 'Maximum 100 completions',
+  estimatedTimeMax: 'Maximum 8 hours (480 minutes)',
+  deadlineRequired: 'Deadline is required',
+  deadlineFuture: 'Deadline must be in the future',
+} as const;
+
+const wholeNumber = (label: string, max: number, maxMessage: string) =>
+  number()
+    .transform((value, original) => (typeof original === 'string' && original.trim() === '' ? undefined : value))
+    .typeError(`${label} must be a number`)
+    .required(`${label} is required`)
+    .integer(`${label} must be a whole number`)
+    .positive(`${label} must be positive`)
+    .max(max, maxMessage);
+
+export interface TaskFormValues {
+  title: string;
+  description: string;
+  requirements: string;
+  category: string;
+  submissionType: string;
+  reward: number | string;
+  maxCompletions: number | string;
+  estimatedTime: number | string;
+  deadline: string; // yyyy-mm-dd (a date input)
+  isActive: boolean;
+}
+
+/** The last moment of a yyyy-mm-dd day in the viewer's time zone. */
+export function endOfDay(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(y, m - 1, d, 23, 59, 59);
+}
+
+export const taskSchema = object({
+  title: string().trim().required(TASK_MESSAGES.titleRequired),
+  description: string().trim().required(TASK_MESSAGES.descriptionRequired),
+  requirements: string().trim().required(TASK_MESSAGES.requirementsRequired),
+  category: string().required(TASK_MESSAGES.categoryRequired),
+  submissionType: string().required(TASK_MESSAGES.submissionTypeRequired),
+  reward: wholeNumber('Reward', 100_000, TASK_MESSAGES.rewardMax),
+  maxCompletions: wholeNumber('Max completions', 100, TASK_MESSAGES.maxCompletionsMax),
+  estimatedTime: wholeNumber('Estimated time', 480, TASK_MESSAGES.estimatedTimeMax),
+  deadline: string()
+    .required(TASK_MESSAGES.deadlineRequired)
+    .test('future', TASK_MESSAGES.deadlineFuture, (v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && endOfDay(v).getTime() > Date.now())),
+  isActive: bool(),
+});
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** Spec defaults (reward 50, max 5, 30 minutes, type text, category Content, active) plus a deadline in 14 days. */
+export function taskDefaults(now = new Date()): TaskFormValues {
+  return {
+    title: '',
+    description: '',
+    requirements: '',
+    category: 'Content',
+    submissionType: 'text',
+    reward: 50,
+    maxCompletions: 5,
+    estimatedTime: 30,
+    deadline: isoDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 14)),
+    isActive: true,
+  };
+}
+
+export const minDeadline = (now = new Date()) => isoDay(now);
+
+/** Form values (already validated) -> POST /api/tasks body. */
+export function toNewTask(v: TaskFormValues): NewTask {
+  return {
+    title: v.title.trim(),
+    description: v.description.trim(),
+    requirements: v.requirements.trim(),
+    category: v.category,
+    submissionType: v.submissionType,
+    reward: Number(v.reward),
+    maxCompletions: Number(v.maxCompletions),
+    estimatedTime: Number(v.estimatedTime),
+    deadline: endOfDay(v.deadline).toISOString(),
+    isActive: v.isActive,
+  };
+}
