@@ -231,7 +231,12 @@ async function explain(url: string): Promise<void> {
   const client = new Client({ connectionString: url });
   await client.connect();
   const captured: Array<[string, unknown[]]> = [];
-  const fake = { query: async (sql: string, params: unknown[]) => (captured.push([sql, params]), sql.includes('count(*)') ? [{ n: 0 }] : []) };
+  // The listing runs its statements as prepared statements on a pooled client: capture them there.
+  const client0 = {
+    query: async ({ text, values }: { text: string; values: unknown[] }) =>
+      (captured.push([text, values]), { rows: text.includes('AS n') ? [{ n: 0 }] : [] }),
+  };
+  const fake = { createQueryRunner: () => ({ connect: async () => client0, release: async () => undefined }) };
   const none = () => () => undefined;
   const q = new TaskQueries(fake as never, loadConfig({ LIST_CACHE_TTL_MS: '0' }), { onUnseenChanges: none } as never, { onListingChanges: none } as never);
   await q.list({ limit: 24, sort: 'reward-high', category: 'Design', available: true }, undefined);

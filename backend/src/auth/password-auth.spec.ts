@@ -83,6 +83,23 @@ describe('register / login / logout / GET /api/user', () => {
 });
 
 describe('sessions live in PostgreSQL', () => {
+  it('a signed-in read does not rewrite its session row when the process moved its expiry within the last minute', async () => {
+    const app = await startTestApp(ENV);
+    try {
+      const res = await request(app.http).post('/api/register').send({ username: 'ida', password: 'ida password' }).expect(201);
+      const cookie = String(res.headers['set-cookie']).split(';')[0];
+      const expiry = async () => (await app.dataSource.query(`SELECT expire FROM sessions WHERE sess::jsonb ? 'userId'`))[0].expire.getTime();
+      // The first read touches the row (rolling expiry); an artificially early expiry shows whether later ones write.
+      await request(app.http).get('/api/user').set('Cookie', cookie).expect(200);
+      await app.dataSource.query(`UPDATE sessions SET expire = expire - interval '1 hour'`);
+      const lowered = await expiry();
+      for (let i = 0; i < 3; i++) await request(app.http).get('/api/user').set('Cookie', cookie).expect(200);
+      expect(await expiry()).toBe(lowered);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('survive a backend restart on the same database', async () => {
     const first = await startTestApp(ENV);
     let cookie: string;

@@ -53,7 +53,7 @@ export function sessionMiddleware(config: AppConfig, pool: Pool): RequestHandler
   return session({
     name: SESSION_COOKIE,
     secret: sessionSecret(config),
-    store: new PgStore({ pool, tableName: 'sessions', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+    store: throttleTouches(new PgStore({ pool, tableName: 'sessions', createTableIfMissing: false, pruneSessionInterval: 15 * 60 })),
     resave: false,
     saveUninitialized: false,
     rolling: true,
@@ -65,4 +65,30 @@ export function sessionMiddleware(config: AppConfig, pool: Pool): RequestHandler
       path: '/',
     },
   });
+}
+
+/** How long a session's stored expiry may lag its rolling cookie (a minute of a week). */
+const TOUCH_EVERY_MS = 60_000;
+const MAX_TOUCHED = 100_000;
+
+/**
+ * A rolling session moves its expiry on every request, and the store writes it each time (an UPDATE with a
+ * durable commit): one write per signed-in read, queued on the session pool in front of every signed-in
+ * request. A session this process touched within the last minute keeps its stored expiry instead, which is
+ * then at most a minute short of the cookie's.
+ */
+function throttleTouches<S extends session.Store>(store: S): S {
+  const touch = store.touch?.bind(store);
+  if (!touch) return store;
+  const touched = new Map<string, number>();
+  store.touch = (sid, sess, callback) => {
+    const now = Date.now();
+    const last = touched.get(sid);
+    if (last !== undefined && now - last < TOUCH_EVERY_MS) return callback?.();
+    touched.delete(sid);
+    if (touched.size >= MAX_TOUCHED) touched.delete(touched.keys().next().value as string);
+    touched.set(sid, now);
+    touch(sid, sess, callback);
+  };
+  return store;
 }

@@ -72,7 +72,14 @@ describe('EventStore (real PostgreSQL)', () => {
       const all = await store.readAll(START, 100_000);
       return all.length ? { transactionId: all[all.length - 1].transactionId, position: all[all.length - 1].globalPosition } : START;
     };
-    const before = await tail();
+    // pg_snapshot_xmin is cluster-wide: a transaction of another test file (its projection batch) can hold
+    // back events this file committed earlier, so read until the tail has every committed event before the slow one.
+    const committed = async () => BigInt((await ctx.dataSource.query(`SELECT max(global_position)::text AS p FROM events`))[0].p);
+    let before = await tail();
+    while (before.position < (await committed())) {
+      await new Promise((r) => setTimeout(r, 10));
+      before = await tail();
+    }
     // A fast writer commits after the slow one took its (lower) position.
     await store.append('fast', 0, [{ type: 'Fast', data: {} }]);
     const seenWhileSlowRuns = await store.readAll(before, 100);
