@@ -13,13 +13,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { Contract, JsonRpcProvider, NonceManager, Wallet, parseUnits } from 'ethers';
+import { Contract, HDNodeWallet, JsonRpcProvider, Mnemonic, NonceManager, Wallet, parseUnits } from 'ethers';
 import { startProduct } from '../e2e/product.mjs';
 
 const DIST = path.resolve(import.meta.dirname, '..', 'dist');
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const CREATOR_KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6'; // anvil dev #9 (public)
+// Dev account #9 of the public dev mnemonic of Hardhat and anvil (funded by anvil; local chain only).
+const CREATOR_KEY = HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase('test test test test test test test test test test test junk'), "m/44'/60'/0'/0/9").privateKey;
 const RUNS = 5;
 
 const gzipKb = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length / 1024;

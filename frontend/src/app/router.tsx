@@ -8,16 +8,37 @@ import { NotFoundPage } from './routes/not-found';
 import { ProtectedRoute } from './routes/protected-route';
 
 // Declarative routes (not the data router): its loaders/actions machinery would cost ~10 kB gzip of entry JS.
-const page = (load: () => Promise<{ Component: ComponentType }>): LazyExoticComponent<ComponentType> =>
-  lazy(() => load().then((m) => ({ default: m.Component })));
+type PageModule = { Component: ComponentType };
+/** Route path -> its page chunk's loader (one promise each), so the page the browser opened can load at startup. */
+const loaders: Array<[RegExp, () => Promise<PageModule>]> = [];
+const page = (path: RegExp, load: () => Promise<PageModule>): LazyExoticComponent<ComponentType> => {
+  let loading: Promise<PageModule> | undefined;
+  // A failed load is forgotten, so a failed preload does not fail the page: its render loads again.
+  const once = () =>
+    (loading ??= load().catch((e: unknown) => {
+      loading = undefined;
+      throw e;
+    }));
+  loaders.push([path, once]);
+  return lazy(() => once().then((m) => ({ default: m.Component })));
+};
 
-const TasksPage = page(() => import('./routes/tasks'));
-const EscrowAuditPage = page(() => import('./routes/escrow-audit'));
-const LeaderboardPage = page(() => import('./routes/leaderboard'));
-const DashboardPage = page(() => import('./routes/dashboard'));
-const ApprovalsPage = page(() => import('./routes/approvals'));
-const AdminPage = page(() => import('./routes/admin'));
-const ProfilePage = page(() => import('./routes/profile'));
+const TasksPage = page(/^\/tasks\/?$/, () => import('./routes/tasks'));
+const EscrowAuditPage = page(/^\/tasks\/[^/]+\/escrow\/?$/, () => import('./routes/escrow-audit'));
+const LeaderboardPage = page(/^\/leaderboard\/?$/, () => import('./routes/leaderboard'));
+const DashboardPage = page(/^\/dashboard\/?$/, () => import('./routes/dashboard'));
+const ApprovalsPage = page(/^\/approvals\/?$/, () => import('./routes/approvals'));
+const AdminPage = page(/^\/admin\/?$/, () => import('./routes/admin'));
+const ProfilePage = page(/^\/profile\/?$/, () => import('./routes/profile'));
+
+/**
+ * Starts loading the chunk of the page the browser opened (e.g. /tasks from a link or a bookmark) while the
+ * entry chunk still runs, instead of after React's first render: it was the longest wait before /tasks painted.
+ */
+export function preloadPage(pathname: string): void {
+  const [, load] = loaders.find(([path]) => path.test(pathname)) ?? [];
+  void load?.().catch(() => undefined);
+}
 
 const suspended = (Page: ComponentType) => (
   <Suspense fallback={<PageSpinner />}>
