@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { checkPage, openBrowser, settle, type Session } from './browser';
 import { addressOf, DEV_KEYS } from './chain';
-import { expectToast, signInWithWallet, uniqueName } from './flows';
+import { expectToast, swipeToast, signInWithWallet, uniqueName } from './flows';
 
 describe('accounts: wallet sign-in (SIWE) with username setup, password register and login, logout', () => {
   const { baseUrl, rpcUrl } = inject('product');
@@ -74,6 +74,13 @@ describe('accounts: wallet sign-in (SIWE) with username setup, password register
     await s.page.goto(baseUrl + '/');
     await s.page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).click();
     await expectToast(s.page, 'Wallet connection failed', 'Wallet extension not detected. Please install the wallet extension.');
+    // The same toast again, dismissed by swiping it (spec §9): a short drag leaves it, 50 px and more close it.
+    await s.page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).click();
+    const toast = s.page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: 'Wallet connection failed' }).first();
+    await swipeToast(s.page, 'Wallet connection failed', 20);
+    expect(await toast.isVisible()).toBe(true);
+    await swipeToast(s.page, 'Wallet connection failed', 90);
+    await toast.waitFor({ state: 'hidden' });
   });
 
   it('registers with a password, logs out, refuses a wrong password, logs in', async () => {

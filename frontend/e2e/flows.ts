@@ -35,3 +35,14 @@ export async function signInWithWallet(page: Page, baseUrl: string, username?: s
 
 /** A distinct name per run, 3–20 letters/digits/underscores. */
 export const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36).slice(-6)}`;
+
+/** Drags the toast with this title `dx` px to the right with the mouse (spec §9: a 50 px swipe dismisses it). */
+export async function swipeToast(page: Page, title: string, dx: number): Promise<void> {
+  const toast = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: title }).first();
+  await toast.waitFor();
+  const box = (await toast.locator('[data-part="title"]').boundingBox())!;
+  await page.mouse.move(box.x + 5, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 5 + dx, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
