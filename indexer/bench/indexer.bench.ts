@@ -15,23 +15,22 @@
  * `release(key, …)` replaces them when the v2 contract lands.
  */
 import 'reflect-metadata';
-import * as fs from 'node:fs';
 import * as os from 'node:os';
-import * as path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { Wallet } from 'ethers';
 import { DEV_RELEASER, escrowKey } from '@cent/contracts';
-import { EventStore, loadConfig, ProjectionRunner, startEmbeddedPostgres, ensureDatabase } from '@cent/backend';
+import { EventStore, loadConfig, ProjectionRunner } from '@cent/backend';
 import { RegisterUserCommand } from '../../backend/src/users/commands/register-user.command';
 import { IndexerModule } from '../src/indexer.module';
 import { IndexerRunner } from '../src/indexer-runner';
 import { FactDispatcher } from '../src/follower/fact-dispatcher';
-import { startAnvil, freePort } from '../test/support/anvil';
+import { startAnvil } from '../test/support/anvil';
 import { CENT, deployEscrow } from '../test/support/escrow-chain';
 import { indexerEnv } from '../test/support/stack';
+import { benchDatabase, percentile } from './bench-support';
 import { taskWithApprovals } from './bench-tasks';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 40);
@@ -62,28 +61,9 @@ FactDispatcher.prototype.apply = async function (this: FactDispatcher, ...args: 
   }
 };
 
-async function database(): Promise<{ url: string; stop(): Promise<void> }> {
-  if (process.env.DATABASE_URL) {
-    const name = `bench_indexer_${Date.now()}`;
-    await ensureDatabase(process.env.DATABASE_URL, name);
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = `/${name}`;
-    return { url: u.toString(), stop: async () => undefined };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cent-bench-pg-'));
-  fs.chmodSync(dir, 0o755);
-  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port: await freePort(), database: 'bench', persistent: false });
-  return { url: db.url, stop: async () => { await db.stop(); fs.rmSync(dir, { recursive: true, force: true }); } };
-}
-
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-}
-
 async function main(): Promise<void> {
   const anvil = await startAnvil(['--gas-limit', '1000000000']);
-  const db = await database();
+  const db = await benchDatabase('bench_indexer');
   const chain = await deployEscrow(anvil.provider, anvil.url, 3600);
   // The range starts after the deployment's own logs (role grants), so it holds exactly the LOGS escrow events.
   const startBlock = (await anvil.provider.getBlockNumber()) + 1;

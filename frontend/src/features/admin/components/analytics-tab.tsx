@@ -1,7 +1,8 @@
-import { Card, Heading, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Heading, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useAdminAnalyticsQuery } from '../api';
 import { shareText } from '../texts';
 import { TableRoot } from '@/components/ui/table';
+import { FigureCard } from './figure-card';
 
 /** AI Analytics from recorded validations and reviewers' decisions only (the spec's placeholder figures are omitted). */
 export function AnalyticsTab() {
@@ -12,12 +13,12 @@ export function AnalyticsTab() {
   return (
     <Stack gap="5" data-testid="ai-analytics">
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-        <Figure label="AI validations" value={a.totalValidations.validatedSubmissions.toLocaleString('en-US')}
+        <FigureCard label="AI validations" value={a.totalValidations.validatedSubmissions.toLocaleString('en-US')}
           help={`${shareText(a.totalValidations.share)} of ${a.totalValidations.totalSubmissions.toLocaleString('en-US')} submissions`} />
-        <Figure label="Agreement with reviewers" value={shareText(a.accuracy.rate)} help={`${a.accuracy.agreed} of ${a.accuracy.decided} decided`} />
-        <Figure label="Average validation time" value={a.totalValidations.runs > 0 ? `${a.averageValidationTimeMs} ms` : 'not measured yet'}
+        <FigureCard label="Agreement with reviewers" value={shareText(a.accuracy.rate)} help={`${a.accuracy.agreed} of ${a.accuracy.decided} decided`} />
+        <FigureCard label="Average validation time" value={a.totalValidations.runs > 0 ? `${a.averageValidationTimeMs} ms` : 'not measured yet'}
           help={`95th percentile ${a.p95ValidationTimeMs} ms`} />
-        <Figure label="Auto-approved" value={shareText(a.autoApproval.rate)} help={`${a.autoApproval.autoApproved} approved automatically, ${a.autoApproval.eligible} eligible`} />
+        <FigureCard label="Auto-approved" value={shareText(a.autoApproval.rate)} help={`${a.autoApproval.autoApproved} approved automatically, ${a.autoApproval.eligible} eligible`} />
       </SimpleGrid>
       <Text>{a.recommendation}</Text>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -27,18 +28,6 @@ export function AnalyticsTab() {
       <Breakdown title="Per category" label="Per category" head={['Category', 'Validated', 'Agreement', 'Auto-approved']}
         rows={a.perCategory.map((c) => [c.category, c.validated, shareText(c.accuracy), shareText(c.autoApprovalRate)])} />
     </Stack>
-  );
-}
-
-function Figure({ label, value, help }: { label: string; value: string; help: string }) {
-  return (
-    <Card.Root>
-      <Card.Body gap="1">
-        <Text fontSize="sm" color="gray.700">{label}</Text>
-        <Text fontSize="2xl" fontWeight="bold">{value}</Text>
-        <Text fontSize="sm" color="gray.700">{help}</Text>
-      </Card.Body>
-    </Card.Root>
   );
 }
 

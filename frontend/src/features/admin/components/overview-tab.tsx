@@ -1,19 +1,8 @@
-import { Box, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { formatCent } from '@/lib/money';
 import type { AdminOverview } from '../types';
 import { SubmissionsTable } from './submissions-table';
-
-function Figure({ label, value, help }: { label: string; value: string; help: string }) {
-  return (
-    <Card.Root>
-      <Card.Body gap="1">
-        <Text fontSize="sm" color="gray.700">{label}</Text>
-        <Text fontSize="2xl" fontWeight="bold">{value}</Text>
-        <Text fontSize="sm" color="gray.700">{help}</Text>
-      </Card.Body>
-    </Card.Root>
-  );
-}
+import { FigureCard } from './figure-card';
 
 /** Overview: the four figure cards, the 5 recent submissions, and tasks per category. */
 export function OverviewTab({ overview: o, onReview }: { overview: AdminOverview; onReview(id: number): void }) {
@@ -21,14 +10,14 @@ export function OverviewTab({ overview: o, onReview }: { overview: AdminOverview
   return (
     <Stack gap="6">
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-        <Figure label="Total Users" value={o.users.total.toLocaleString('en-US')} help={`${o.users.withWallet.toLocaleString('en-US')} with wallets`} />
-        <Figure label="Total Tasks" value={o.tasks.total.toLocaleString('en-US')} help={`${o.tasks.categories} categories`} />
-        <Figure
+        <FigureCard label="Total Users" value={o.users.total.toLocaleString('en-US')} help={`${o.users.withWallet.toLocaleString('en-US')} with wallets`} />
+        <FigureCard label="Total Tasks" value={o.tasks.total.toLocaleString('en-US')} help={`${o.tasks.categories} categories`} />
+        <FigureCard
           label="Total Submissions"
           value={o.submissions.total.toLocaleString('en-US')}
           help={`${o.submissions.pending} pending, ${o.submissions.approved} approved, ${o.submissions.rejected} rejected`}
         />
-        <Figure label="CENTS Paid Out" value={formatCent(o.rewards.paidOut)} help={`of ${formatCent(o.rewards.totalRewards)} CENTS total rewards`} />
+        <FigureCard label="CENTS Paid Out" value={formatCent(o.rewards.paidOut)} help={`of ${formatCent(o.rewards.totalRewards)} CENTS total rewards`} />
       </SimpleGrid>
       <Box>
         <Heading as="h2" size="md" mb="2">Recent Submissions</Heading>
