@@ -20,8 +20,8 @@ export interface ListedCounters {
  * entered, left or moved within some list (anything but the counters shown in its row changed); if not, only
  * answers that show the task itself are stale. `rekeyed`: the same without `open`, i.e. whether it moved in
  * lists that do not ask for available tasks. `counters`: set when nothing a listed row shows changed but its
- * counters (a submission or a review), which are then its new values: answers showing the task can take them
- * in place instead of being asked again. `submitters`: users who submitted to it in the batch (their own
+ * counters (a submission or a review), with their values before and after: answers showing the task as it was
+ * can take the new ones in place instead of being asked again. `submitters`: users who submitted to it in the batch (their own
  * "available" lists lose it).
  */
 export interface TaskListingChange {
@@ -30,7 +30,7 @@ export interface TaskListingChange {
   after: ListedTask | null;
   moved: boolean;
   rekeyed: boolean;
-  counters: ListedCounters | null;
+  counters: { before: ListedCounters; after: ListedCounters } | null;
   submitters: number[];
 }
 
@@ -63,12 +63,14 @@ function placement(row: Row | undefined): string | null {
  * row and replaces only what an event changes, so any other column that is not the very same value counts as
  * changed (at worst an answer is asked again rather than revised).
  */
-function countersOnly(before: Row | undefined, after: Row): ListedCounters | null {
+function countersOnly(before: Row | undefined, after: Row): TaskListingChange['counters'] {
   if (!before || !listed(before) || !listed(after)) return null;
   for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (before[k] !== after[k] && !(k in COUNTER_COLUMNS) && !UNSHOWN_COLUMNS.has(k)) return null;
   }
-  return { completions: Number(after.completions), totalSubmissions: Number(after.total_submissions), pendingSubmissions: Number(after.pending_submissions) };
+  const counters = (r: Row): ListedCounters =>
+    ({ completions: Number(r.completions), totalSubmissions: Number(r.total_submissions), pendingSubmissions: Number(r.pending_submissions) });
+  return { before: counters(before), after: counters(after) };
 }
 
 /** Rows come back from PostgreSQL typed (Date, number) and out of the fold as event JSON (ISO strings): both work. */

@@ -6,7 +6,10 @@ import { SubmitProofCommand } from '../../submissions/commands/submit-proof.comm
 import { SetTaskActiveCommand } from '../commands/set-task-active.command';
 import { ListTasksQuery } from '../dto/list-tasks.query';
 import { TasksProjection } from '../tasks.projection';
+import { TaskListingChange } from '../task-listing-change';
+import { ListingCache, ListingTag } from './listing-cache';
 import { TaskQueries, Viewer } from './task.queries';
+import { TaskRow } from './task.view';
 
 function rng(seed: number) {
   return () => {
@@ -62,6 +65,8 @@ describe('the list cache drops exactly what writes touch, and never serves a sta
         for (const q of queries) {
           const want = await truth.list(q, viewer);
           expect({ step, q, viewer, answer: await cached.list(q, viewer) }).toEqual({ step, q, viewer, answer: want });
+          // The route's text (items serialised once per cached page) says the same as the database.
+          expect({ step, q, viewer, json: JSON.parse(await cached.listJson(q, viewer)) }).toEqual({ step, q, viewer, json: JSON.parse(JSON.stringify(want)) });
           // The second page too, through the cursor the database itself gives.
           const next = !Array.isArray(want) && want.nextCursor;
           if (next) expect(await cached.list({ ...q, cursor: next }, viewer)).toEqual(await truth.list({ ...q, cursor: next }, viewer));
@@ -166,7 +171,11 @@ describe('the list cache drops exactly what writes touch, and never serves a sta
     expect(full.statements).toBe(0);
     expect(full.answer).toContainEqual([single, 1, 1, 0]);
     expect((await counters(open)).map(([id]) => id)).not.toContain(single);
-    for (const [q, viewer] of asked) expect(await cached.list(q, viewer)).toEqual(await truth.list(q, viewer));
+    for (const [q, viewer] of asked) {
+      const want = await truth.list(q, viewer);
+      expect(await cached.list(q, viewer)).toEqual(want);
+      expect(await cached.listJson(q, viewer)).toBe(JSON.stringify(want));
+    }
   });
 
   it('an "available" answer expires when an open task\'s deadline passes', async () => {
@@ -181,5 +190,39 @@ describe('the list cache drops exactly what writes touch, and never serves a sta
     const after = await cached.list(q, undefined);
     expect(!Array.isArray(after) && after.items.map((t) => t.id)).not.toContain(id);
     expect(after).toEqual(await truth.list(q, undefined));
+  });
+});
+
+describe('ListingCache revising a page in place', () => {
+  const counters = (total: number, pending: number, completions: number) => ({ totalSubmissions: total, pendingSubmissions: pending, completions });
+  const row = (id: number, c: ReturnType<typeof counters>) => ({ id, category: 'Design', reward: 5, ...c }) as unknown as TaskRow;
+  const listedTask = { category: 'Design', reward: 5, open: true };
+  const change = (id: number, before: ReturnType<typeof counters>, after: ReturnType<typeof counters>): TaskListingChange =>
+    ({ id, before: listedTask, after: listedTask, moved: false, rekeyed: false, counters: { before, after }, submitters: [] });
+  const tag: ListingTag = { category: 'Design', available: false, viewerId: null };
+  const cacheWith = async (rows: TaskRow[]) => {
+    const cache = new ListingCache(10, 60_000, async () => null);
+    await cache.rows.get('k', tag, async () => ({ value: { rows, nextCursor: null } }));
+    return cache;
+  };
+  const cachedRows = (cache: ListingCache) => cache.rows.get('k', tag, async () => ({ value: { rows: [], nextCursor: 'asked again' } }));
+
+  it('takes the new counters of a row showing the state the change started from', async () => {
+    const cache = await cacheWith([row(1, counters(1, 1, 0)), row(2, counters(0, 0, 0))]);
+    cache.changed([change(1, counters(1, 1, 0), counters(2, 2, 0))]);
+    expect((await cachedRows(cache)).rows.map((r) => [r.id, r.totalSubmissions, r.pendingSubmissions])).toEqual([[1, 2, 2], [2, 0, 0]]);
+  });
+
+  it('asks again rather than take a batch reported out of order back to an earlier state', async () => {
+    const cache = await cacheWith([row(1, counters(1, 1, 0))]);
+    cache.changed([change(1, counters(1, 1, 0), counters(2, 2, 0))]); // the later batch reported first
+    cache.changed([change(1, counters(0, 0, 0), counters(1, 1, 0))]); // then the earlier one
+    expect((await cachedRows(cache)).nextCursor).toBe('asked again');
+  });
+
+  it('keeps a row that already shows the state after the change (read after its commit)', async () => {
+    const cache = await cacheWith([row(1, counters(2, 2, 0))]);
+    cache.changed([change(1, counters(1, 1, 0), counters(2, 2, 0))]);
+    expect((await cachedRows(cache)).rows.map((r) => r.totalSubmissions)).toEqual([2]);
   });
 });

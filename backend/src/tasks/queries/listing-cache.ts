@@ -1,4 +1,4 @@
-import { TaskListingChange, ListedTask } from '../task-listing-change';
+import { ListedCounters, ListedTask, TaskListingChange } from '../task-listing-change';
 import { Loaded, ReadCache } from './read-cache';
 import { TaskRow } from './task.view';
 
@@ -35,6 +35,10 @@ function reshapes(tag: ListingTag, c: TaskListingChange): boolean {
   return tag.viewerId !== null && c.submitters.includes(tag.viewerId) && is;
 }
 
+function sameCounters(row: TaskRow, c: ListedCounters | undefined): boolean {
+  return !!c && row.completions === c.completions && row.totalSubmissions === c.totalSubmissions && row.pendingSubmissions === c.pendingSubmissions;
+}
+
 /**
  * A cached page after the changes, or null when it must be asked again: reshaped by one of them, or showing
  * a changed task whose change is more than its counters. A page showing a task whose counters alone moved
@@ -46,9 +50,15 @@ function revisedPage(tag: ListingTag, page: ListedRows, changes: TaskListingChan
     if (reshapes(tag, c)) return null;
     const at = rows.findIndex((t) => t.id === c.id);
     if (at < 0) continue;
-    if (!c.counters) return null;
+    const shown = rows[at];
+    if (sameCounters(shown, c.counters?.after)) continue;
+    // Only a row showing the state the change started from takes the new counters: batches applied side by
+    // side (a catch-up next to the live loop) may report out of order, and a row read after a later batch
+    // must not go back to an earlier state. (Counters never repeat: submissions only grow, reviews only
+    // lower the pending count.)
+    if (!c.counters || !sameCounters(shown, c.counters.before)) return null;
     if (rows === page.rows) rows = [...rows];
-    rows[at] = { ...rows[at], ...c.counters };
+    rows[at] = { ...shown, ...c.counters.after };
   }
   return rows === page.rows ? page : { rows, nextCursor: page.nextCursor };
 }
