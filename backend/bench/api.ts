@@ -37,6 +37,7 @@
  * Everything runs on one machine: this process (autocannon, the writers) shares the CPU with the server and
  * PostgreSQL, and `load1` (the 1-minute load average at the end) says how busy the machine was otherwise.
  * BENCH_ONLY=busy,rate (names of `phase`s in main) runs only those phases while iterating; the others print null.
+ * BENCH_SERVER=path/to/main.js measures another build (e.g. the previous commit's, compiled aside) instead of dist/.
  * Last line: {"tasks":100000,"listRps":…,"listP99Ms":…,"detailRps":…,"detailP99Ms":…,"baselineRps":…,
  *             "plainListP99Ms":…,"listUnderWritesRps":…,"listUnderWritesP99Ms":…,"writesPerSec":…,"writeP99Ms":…,"writesSkipped":…,
  *             "uncachedListRps":…,"uncachedListP99Ms":…,"listUnderWritesAtRate":400,"listUnderWritesAtRateRps":…,
@@ -175,7 +176,9 @@ async function seed(url: string): Promise<number> {
 
 async function startServer(url: string, port: number, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...prof, path.join(__dirname, '..', 'dist', 'main.js')], {
+  // BENCH_SERVER: another build's main.js, to measure two builds back to back on the same seeded data.
+  const main = process.env.BENCH_SERVER ? path.resolve(process.env.BENCH_SERVER) : path.join(__dirname, '..', 'dist', 'main.js');
+  const child = spawn(process.execPath, [...prof, main], {
     env: {
       ...process.env, NODE_ENV: 'production', DATABASE_URL: url, PORT: String(port), LOG_LEVEL: 'warn',
       // The secret the bench's session cookies are signed with (signed-in readers and writers).
