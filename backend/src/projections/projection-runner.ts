@@ -7,6 +7,12 @@ import { Checkpoint, START, StoredEvent, compareCheckpoints } from '../event-sto
 import { Projection, ProjectionBatch, ReadModelProjection } from './projection';
 import { inlineParams } from './sql-literal';
 
+/** An open batch: its transaction holds the checkpoint locks; the checkpoints and the events after them. */
+interface Opened {
+  checkpoints: Checkpoint[];
+  events: StoredEvent[];
+}
+
 /** Told when the read models moved without this process seeing which rows changed (see `onUnseenChanges`). */
 export type UnseenChangesListener = () => void;
 
@@ -198,7 +204,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
       this.pendingWake = false;
       this.pendingAppend = false;
       try {
-        const n = await this.runBatch(BATCH, await connection());
+        const n = await this.runBatch(BATCH, await connection(), true);
         failures = 0;
         // Events committed while the batch ran (the usual case under a stream of commands): read them now,
         // not after the waiters' poll interval, which would add to every command's latency.
@@ -229,28 +235,57 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   /**
-   * One batch on `held` (the live loop's own connection, kept) or on a pooled connection (given back).
-   * Batches of this process run one at a time (they would queue on the checkpoint locks anyway): what the
-   * projections remember between batches is then only ever used after the batch that wrote it has ended.
+   * Batches on `held` (the live loop's own connection, kept) or on a pooled connection (given back); the
+   * number of events the last one read. Batches of this process run one at a time (they would queue on the
+   * checkpoint locks anyway): what the projections remember between batches is then only ever used after
+   * the batch that wrote it has ended.
+   *
+   * `chain` (the live loop): while events keep coming — appends of this process committed during a batch, or
+   * a full batch — the next batch is opened in the same round trip as the current one commits, so a steady
+   * stream of commands costs one round trip per batch.
    */
-  private runBatch(limit: number, held?: QueryRunner): Promise<number> {
-    const run = this.batchTail.then(() => this.runBatchAlone(limit, held));
+  private runBatch(limit: number, held?: QueryRunner, chain = false): Promise<number> {
+    const run = this.batchTail.then(async () => {
+      const qr = held ?? this.dataSource.createQueryRunner();
+      if (!held) await qr.connect();
+      try {
+        let opened: Opened | null = null;
+        for (;;) {
+          const { read, next } = await this.runOneBatch(limit, qr, opened, (n) => chain && this.chainNext(n, limit));
+          if (!next) return read;
+          opened = next;
+        }
+      } finally {
+        if (!held) await qr.release();
+      }
+    });
     this.batchTail = run.then(() => undefined, () => undefined);
     return run;
   }
 
+  /** Open the next batch at once: appends of this process committed since the last one opened, or this one was full. */
+  private chainNext(read: number, limit: number): boolean {
+    if (this.stopped || (read < limit && !this.pendingAppend)) return false;
+    this.pendingAppend = false;
+    return true;
+  }
+
   /**
-   * Two round trips when the projections remember the rows they touch (the live case): one opens the
-   * transaction, locks the checkpoints and reads the events after them; the other runs the projections'
-   * queued writes, moves the checkpoints and commits.
+   * One batch, in two round trips (one when `opened` already holds its transaction, locks and events): the
+   * first opens the transaction, locks the checkpoints and reads the events after them; the second runs the
+   * projections' queued writes, moves the checkpoints and commits (and opens the next batch if `chainNext`).
    */
-  private async runBatchAlone(limit: number, held?: QueryRunner): Promise<number> {
-    const qr = held ?? this.dataSource.createQueryRunner();
-    if (!held) await qr.connect();
+  private async runOneBatch(
+    limit: number,
+    qr: QueryRunner,
+    opened: Opened | null,
+    chainNext: (read: number) => boolean,
+  ): Promise<{ read: number; next: Opened | null }> {
     const client = (qr as unknown as { databaseConnection: PoolClient }).databaseConnection;
     let read = 0;
     let low: Checkpoint = START;
     let movedElsewhere = false;
+    let next: Opened | null = null;
     const afterCommit: Array<() => void> = [];
     const writes: string[] = [];
     const batch: ProjectionBatch = {
@@ -258,7 +293,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
       write: (sql, params) => void writes.push(inlineParams(sql, params)),
     };
     try {
-      const { checkpoints, events } = await this.open(client, limit);
+      const { checkpoints, events } = opened ?? (await this.open(client, limit));
       low = checkpoints.reduce((m, c) => (compareCheckpoints(c, m) < 0 ? c : m), checkpoints[0] ?? START);
       // Past where this process last saw them: someone else applied events in between.
       movedElsewhere = compareCheckpoints(low, this.reached) > 0;
@@ -278,11 +313,12 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
           const fresh = events.filter((e) => compareCheckpoints({ transactionId: e.transactionId, position: e.globalPosition }, own) > 0);
           if (fresh.length) await this.projections[i].apply(fresh, qr, batch);
         }
+        const chained = chainNext(read);
         // set_config(..., true) = SET LOCAL synchronous_commit = off. Read models are derived: a crash that
         // loses this commit loses its checkpoint move with it, and the events (committed durably by their
         // appends) are applied again on restart. So a batch does not wait for its own WAL flush (other
         // sessions see it at once either way): one fsync less per batch.
-        await client.query(
+        const results = (await client.query(
           [
             ...writes,
             `SELECT set_config('synchronous_commit', 'off', true)`,
@@ -290,18 +326,18 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
                 SET last_transaction_id = '${lastCp.transactionId}'::xid8, last_position = ${lastCp.position}, updated_at = now()
               WHERE name IN (${this.nameList})`,
             'COMMIT',
+            ...(chained ? [this.openSql(limit)] : []),
           ].join(';\n'),
-        );
+        )) as unknown as QueryResult[];
         this.applied = this.projections.map(() => lastCp);
         low = lastCp;
+        if (chained) next = await this.opened(client, limit, results[results.length - 2], results[results.length - 1]);
       }
     } catch (err) {
       // Rolled back whole (checkpoints included): what the projections remember of it never happened.
       await client.query('ROLLBACK').catch(() => undefined);
       this.forgetAll();
       throw err;
-    } finally {
-      if (!held) await qr.release();
     }
     if (movedElsewhere) this.unseenChanges();
     for (const fn of afterCommit) {
@@ -312,7 +348,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
       }
     }
     this.advance(low);
-    return read;
+    return { read, next };
   }
 
   private forgetAll(): void {
@@ -326,13 +362,17 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   /**
-   * Opens the batch's transaction, locks every projection's checkpoint row (so several backend replicas never
-   * apply the same events twice) and reads the events after the lowest: one round trip of three statements
-   * (the read is its own statement, so under READ COMMITTED it sees the checkpoints as locked).
+   * Opens a batch: starts its transaction, locks every projection's checkpoint row (so several backend
+   * replicas never apply the same events twice) and reads the events after the lowest, as three statements
+   * sent at once (the read is its own statement, so under READ COMMITTED it sees the checkpoints as locked).
    */
-  private async open(client: PoolClient, limit: number): Promise<{ checkpoints: Checkpoint[]; events: StoredEvent[] }> {
+  private openSql(limit: number): string {
+    return `START TRANSACTION ISOLATION LEVEL READ COMMITTED; ${this.lockAndReadSql(limit)}`;
+  }
+
+  private lockAndReadSql(limit: number): string {
     const names = this.nameList;
-    const lockAndRead = `
+    return `
       SELECT name, last_transaction_id, last_position
         FROM projection_checkpoints
        WHERE name IN (${names}) ORDER BY name FOR UPDATE;
@@ -340,13 +380,19 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
         `(SELECT last_transaction_id, last_position FROM projection_checkpoints WHERE name IN (${names}) ORDER BY 1, 2 LIMIT 1)`,
         String(limit),
       )}`;
-    let [, locked, read] = (await client.query(
-      `START TRANSACTION ISOLATION LEVEL READ COMMITTED; ${lockAndRead}`,
-    )) as unknown as QueryResult[];
+  }
+
+  private async open(client: PoolClient, limit: number): Promise<Opened> {
+    const [, locked, read] = (await client.query(this.openSql(limit))) as unknown as QueryResult[];
+    return this.opened(client, limit, locked, read);
+  }
+
+  /** The checkpoints and events an open answered (creating the checkpoint rows first if some are missing). */
+  private async opened(client: PoolClient, limit: number, locked: QueryResult, read: QueryResult): Promise<Opened> {
     // Only the first batch (or the first after a rebuild emptied them) has rows to create.
     if (locked.rows.length < this.names.length) {
       await client.query(`INSERT INTO projection_checkpoints (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING`, [this.names]);
-      [locked, read] = (await client.query(lockAndRead)) as unknown as QueryResult[];
+      [locked, read] = (await client.query(this.lockAndReadSql(limit))) as unknown as QueryResult[];
     }
     const byName = new Map(
       locked.rows.map((r) => [r.name as string, { transactionId: BigInt(r.last_transaction_id), position: BigInt(r.last_position) }]),
