@@ -1,5 +1,3 @@
-import { escapeLiteral } from 'pg';
-
 /**
  * A statement with its parameters written in as literals, the text node-pg would have sent for them
  * (arrays as array literals, objects as JSON). Lets a projection batch send several statements in one
@@ -22,7 +20,17 @@ export function literal(value: unknown): string {
   }
   if (typeof value === 'bigint') return `'${value}'`;
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  return escapeLiteral(text(value));
+  return quote(text(value));
+}
+
+/**
+ * pg's escapeLiteral, with native replaces instead of its loop over every character: a rebuild's batch
+ * writes megabytes of JSON, and the loop made it the slowest step. An E'' string when there are
+ * backslashes, so the literal means the same whatever standard_conforming_strings says.
+ */
+function quote(s: string): string {
+  const quoted = s.replace(/'/g, "''");
+  return s.includes('\\') ? ` E'${quoted.replace(/\\/g, '\\\\')}'` : `'${quoted}'`;
 }
 
 /** A value's text form, as node-pg's prepareValue gives it. */
