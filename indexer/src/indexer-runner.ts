@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { ChainReader } from './chain/chain-reader';
 import { JsonRpc, Logger } from './chain/json-rpc';
 import { CheckpointStore } from './follower/checkpoint-store';
-import { FactDispatcher, ReadModels } from './follower/fact-dispatcher';
+import { FactDispatcher } from './follower/fact-dispatcher';
 import { LogFollower } from './follower/log-follower';
 import { AdvisoryLeadership } from './leadership/advisory-lock';
 import { LeaderToken } from './leadership/leader-fence';
@@ -31,11 +31,10 @@ export class IndexerRunner {
     databaseUrl: string,
     private readonly logger: Logger,
     options: { payouts?: boolean } = {},
-    readModels?: ReadModels,
   ) {
     this.rpc = new JsonRpc(settings.rpcUrl, logger);
     const store = new CheckpointStore(db, settings.source, settings.startBlock);
-    this.follower = new LogFollower(new ChainReader(this.rpc), store, new FactDispatcher(commands, logger, readModels), settings, logger);
+    this.follower = new LogFollower(new ChainReader(this.rpc), store, new FactDispatcher(commands, logger), settings, logger);
     this.withPayouts = options.payouts ?? true;
     this.worker = new PayoutWorker(this.rpc, db, commands, {
       chainId: settings.chainId,

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DomainError } from '../common/domain-error';
 import { ProjectionRunner } from '../projections/projection-runner';
@@ -6,7 +7,7 @@ import { Aggregate } from './aggregate';
 import { AggregateSnapshots } from './aggregate-snapshots';
 import { AppendOptions, EventStore } from './event-store';
 import { WrongExpectedVersionError } from './event-store.errors';
-import { EventMetadata } from './stored-event';
+import { Checkpoint, EventMetadata } from './stored-event';
 
 export interface SaveOutcome<R> {
   result: R;
@@ -41,6 +42,53 @@ export class AggregateRepository {
     return aggregate;
   }
 
+  /** Several aggregates as of their streams' last events, read in ONE query (snapshots as in `load`). */
+  async loadMany<A extends Aggregate<unknown>>(aggregates: A[]): Promise<A[]> {
+    const snapshots = aggregates.map((a) => this.snapshots.get(a.streamId));
+    const events = await this.store.readStreams(aggregates.map((a, i) => ({ streamId: a.streamId, afterVersion: snapshots[i]?.version ?? 0 })));
+    aggregates.forEach((a, i) => {
+      const snapshot = snapshots[i];
+      const mine = events.get(a.streamId) ?? [];
+      if (snapshot) a.resume(snapshot.state, snapshot.version);
+      a.load(mine);
+      if (mine.length) this.snapshots.put(a.streamId, a.version, a.snapshot);
+    });
+    return aggregates;
+  }
+
+  /**
+   * `execute` for many aggregates at once (the indexer's block range): loads them in one query, runs ONE
+   * decision over all of them and appends what each raised in ONE transaction, each stream still
+   * compare-and-set on its loaded version, together with `alsoInTransaction` (the caller's own writes,
+   * e.g. the indexer's checkpoint). A stream that moved meanwhile fails the whole append; the decision is
+   * then retried on fresh state, like `execute`'s. Returns where the last event landed (null: nothing new).
+   */
+  async executeMany<A extends Aggregate<unknown>, R>(
+    create: () => A[],
+    decide: (aggregates: A[]) => R | Promise<R>,
+    metadata: EventMetadata,
+    /** Runs in the append's transaction, before its commit, with the decision's result. */
+    alsoInTransaction?: (m: EntityManager, result: R) => Promise<void>,
+    waitForReadModels = true,
+  ): Promise<SaveOutcome<R> & { checkpoint: Checkpoint | null }> {
+    for (let attempt = 0; ; attempt++) {
+      const aggregates = await this.loadMany(create());
+      const result = await decide(aggregates);
+      const appends = aggregates.map((a) => ({
+        streamId: a.streamId,
+        expectedVersion: a.version,
+        events: a.pullEvents().map((e) => ({ ...e, metadata: { ...metadata, ...e.metadata } })),
+      }));
+      try {
+        const { checkpoint } = await this.store.appendMany(appends, alsoInTransaction && ((m) => alsoInTransaction(m, result)));
+        if (waitForReadModels) await this.projections.waitFor(checkpoint);
+        return { result, appended: checkpoint !== null, checkpoint };
+      } catch (err) {
+        await this.afterConflict(err, attempt);
+      }
+    }
+  }
+
   async execute<A extends Aggregate<unknown>, R>(
     create: () => A,
     decide: (aggregate: A) => R | Promise<R>,
@@ -49,7 +97,6 @@ export class AggregateRepository {
     /** false: return once the events are stored; the caller waits for the read models itself (see ProjectionRunner.waitForOwnAppends). */
     waitForReadModels = true,
   ): Promise<SaveOutcome<R>> {
-    const maxRetries = this.config.COMMAND_MAX_RETRIES;
     for (let attempt = 0; ; attempt++) {
       const aggregate = await this.load(create());
       const result = await decide(aggregate);
@@ -60,12 +107,17 @@ export class AggregateRepository {
         if (waitForReadModels) await this.projections.waitFor(appended.checkpoint);
         return { result, appended: !appended.duplicate };
       } catch (err) {
-        if (!(err instanceof WrongExpectedVersionError)) throw err;
-        if (attempt >= maxRetries) {
-          throw new DomainError(409, 'This item was changed by someone else at the same time. Please try again.');
-        }
-        await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
+        await this.afterConflict(err, attempt);
       }
     }
+  }
+
+  /** A failed append: anything but a conflict is rethrown; a conflict waits a jittered moment, or after the last retry answers 409. */
+  private async afterConflict(err: unknown, attempt: number): Promise<void> {
+    if (!(err instanceof WrongExpectedVersionError)) throw err;
+    if (attempt >= this.config.COMMAND_MAX_RETRIES) {
+      throw new DomainError(409, 'This item was changed by someone else at the same time. Please try again.');
+    }
+    await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
   }
 }
