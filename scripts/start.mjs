@@ -120,6 +120,14 @@ function stopOnSignals() {
 }
 stopOnSignals();
 
+/** REVIEW_WINDOW_SECONDS as a whole number of seconds, or undefined when unset; anything else stops the start. */
+function reviewWindowFromEnv() {
+  const raw = process.env.REVIEW_WINDOW_SECONDS;
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[1-9][0-9]*$/.test(raw)) throw new Error(`REVIEW_WINDOW_SECONDS must be a whole number of seconds above 0, got "${raw}"`);
+  return Number(raw);
+}
+
 async function waitForRpc(url, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -162,11 +170,12 @@ async function main() {
   const local = chainId === contracts.LOCAL_CHAIN_ID;
   const deployerKey = process.env.DEPLOYER_PRIVATE_KEY ?? (local ? contracts.DEV_DEPLOYER.privateKey : undefined);
   const releaser = process.env.RELEASER_ADDRESS ?? (local ? contracts.DEV_RELEASER.address : undefined);
+  const wantedWindow = reviewWindowFromEnv();
   let deployment;
   if (process.env.ESCROW_ADDRESS && process.env.TOKEN_ADDRESS) {
     deployment = {
       token: process.env.TOKEN_ADDRESS, escrow: process.env.ESCROW_ADDRESS, deploymentBlock: Number(process.env.ESCROW_DEPLOYMENT_BLOCK ?? 0),
-      reviewWindow: process.env.REVIEW_WINDOW_SECONDS ? Number(process.env.REVIEW_WINDOW_SECONDS) : undefined,
+      reviewWindow: wantedWindow,
     };
   } else {
     if (!deployerKey || !releaser) throw new Error('DEPLOYER_PRIVATE_KEY and RELEASER_ADDRESS are required off the local chain');
@@ -176,8 +185,15 @@ async function main() {
       releaserAddress: releaser,
       demoMintTo: local ? contracts.DEV_ACCOUNTS.map((a) => a.address) : [],
       deploymentsDir: path.join(dataDir, 'deployments'),
+      reviewWindowSeconds: wantedWindow,
     });
     log(`${deployment.reused ? 'reusing' : 'deployed'} CentToken ${deployment.token}, TaskEscrow ${deployment.escrow}`);
+    // The window is an immutable of the deployed escrow: a reused deployment keeps its own, whatever is asked now.
+    if (deployment.reused && wantedWindow !== undefined && wantedWindow !== deployment.reviewWindow) {
+      log(`REVIEW_WINDOW_SECONDS=${wantedWindow} is ignored: the escrow at ${deployment.escrow} was deployed with a review window of ` +
+        `${deployment.reviewWindow} s and keeps it. For a new escrow with the new window, stop, remove ${shown(dataDir)} (chain, ` +
+        `database and deployment go together) and start again.`);
+    }
   }
 
   let databaseUrl = process.env.DATABASE_URL;

@@ -70,6 +70,22 @@ describe("creator's refund from their own wallet", () => {
     expect(await card.getByText(/^Refund opens \w{3} \d{1,2}, \d{4} \(in 7d \d+h \d+m\)$/).count()).toBe(1);
     expect(await card.getByRole('button', { name: 'Refund' }).count()).toBe(0);
     await checkPage(page, 'refund-waiting');
+
+    // The public escrow page gives its creator the same card; a visitor sees the audit only.
+    await page.goto(`${product.baseUrl}/tasks/${task.id}/escrow`);
+    await page.getByText('Chain and app agree').waitFor();
+    await page.getByTestId(`refund-${task.id}`).getByText(/^Refund opens .* \(in 7d \d+h \d+m\)$/).waitFor();
+    expect(await page.getByRole('heading', { name: 'Your refund' }).count()).toBe(1);
+    expect(await page.getByTestId(`refund-${task.id}`).getByRole('link', { name: 'Audit escrow' }).count()).toBe(0);
+    const visitor = await openBrowser();
+    try {
+      await visitor.page.goto(`${product.baseUrl}/tasks/${task.id}/escrow`);
+      await visitor.page.getByText('Chain and app agree').waitFor();
+      expect(await visitor.page.getByTestId(`refund-${task.id}`).count()).toBe(0);
+    } finally {
+      await visitor.close();
+    }
+    await page.goto(product.baseUrl + '/dashboard');
   });
 
   it('after deadline + review window on the chain: another account and a rejected prompt change nothing, then the refund pays back exactly what is left', async () => {

@@ -45,7 +45,7 @@ describe('npm start supervises the product (scripts/start.mjs)', () => {
 
   it('prints the welcome block, heals a SIGKILLed indexer with payouts queued (each paid once, audit clean), then spends its crash budget and stops everything', async () => {
     // A long batch window keeps the approvals queued in the worker when it is killed.
-    started.push((start = spawnStart(place, { START_CRASH_BUDGET: '2', START_CRASH_WINDOW_MS: '600000', PAYOUT_BATCH_WINDOW_MS: '2000', LOG_LEVEL: 'warn' })));
+    started.push((start = spawnStart(place, { START_CRASH_BUDGET: '2', START_CRASH_WINDOW_MS: '600000', PAYOUT_BATCH_WINDOW_MS: '2000', LOG_LEVEL: 'warn', REVIEW_WINDOW_SECONDS: '86400' })));
     await start.waitFor(/Ctrl-C stops everything\./, 240_000);
     const out = start.output();
 
@@ -108,6 +108,9 @@ describe('npm start supervises the product (scripts/start.mjs)', () => {
     // Paid exactly once on chain: one RewardReleased per approved submission.
     const provider = new JsonRpcProvider(cli.config.RPC_URL, 31337, { staticNetwork: true });
     const escrow = TaskEscrow__factory.connect(runtime.env.ESCROW_ADDRESS, provider);
+    // A fresh deploy takes REVIEW_WINDOW_SECONDS, and the services are told the deployed window.
+    expect(await escrow.reviewWindow()).toBe(86_400n);
+    expect(runtime.env.REVIEW_WINDOW_SECONDS).toBe('86400');
     const released = (await escrow.queryFilter(escrow.filters.RewardReleased())).map((l) => Number(l.args.submissionId));
     provider.destroy();
     expect(released.filter((id) => approved.includes(id)).sort((a, b) => a - b)).toEqual([...approved].sort((a, b) => a - b));
@@ -135,10 +138,14 @@ describe('npm start supervises the product (scripts/start.mjs)', () => {
     expect(pids.filter(isAlive)).toEqual([]);
   }, 600_000); // several process starts on 2 shared cores
 
-  it('starts again on the same DATA_DIR (nothing lost, nothing deployed twice) and Ctrl-C stops everything', async () => {
-    started.push((start = spawnStart(place, { LOG_LEVEL: 'warn' })));
+  it('starts again on the same DATA_DIR (nothing lost, nothing deployed twice, the deployed review window kept) and Ctrl-C stops everything', async () => {
+    started.push((start = spawnStart(place, { LOG_LEVEL: 'warn', REVIEW_WINDOW_SECONDS: '7200' })));
     await start.waitFor(/Ctrl-C stops everything\./, 240_000);
     expect(start.output()).toMatch(/reusing CentToken/);
+    // The window is immutable in the deployed escrow: asking for another one is refused in words, not silently.
+    expect(start.output()).toMatch(/REVIEW_WINDOW_SECONDS=7200 is ignored: the escrow at 0x[0-9a-fA-F]{40} was deployed with a review window of 86400 s/);
+    const runtime = JSON.parse(fs.readFileSync(path.join(place.dataDir, 'runtime.json'), 'utf8')) as RuntimeFile;
+    expect(runtime.env.REVIEW_WINDOW_SECONDS).toBe('86400');
     expect(start.output()).toMatch(/\[seed\] demo data: present/);
     const pids = processesOf(start.proc.pid!);
     expect(pids.length).toBeGreaterThanOrEqual(4);

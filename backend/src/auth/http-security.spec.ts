@@ -82,7 +82,9 @@ describe('CSRF origin check on a local site (PUBLIC_ORIGIN on a loopback host)',
 
 describe('rate limits', () => {
   it('answers 429 with the message once the sign-in limit per window is used up', async () => {
-    const ctx = await startTestApp({ RATE_LIMIT_AUTH: '3' });
+    // Windows are fixed (aligned to multiples of the window): a day-long one keeps a window boundary, which would
+    // reset the count half-way, out of this test.
+    const ctx = await startTestApp({ RATE_LIMIT_AUTH: '3', RATE_LIMIT_WINDOW_MS: '86400000' });
     try {
       for (let i = 0; i < 3; i++) {
         await request(ctx.http).post('/api/login').send({ username: 'nobody', password: 'whatever1' }).expect(401);

@@ -153,7 +153,9 @@ describe('upload pipeline (POST /api/user/upload-profile-image, GET /api/uploads
 describe('upload rate limit', () => {
   it('answers 429 after RATE_LIMIT_UPLOAD uploads in the window', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cent-uploads-'));
-    const ctx = await startTestApp({ UPLOAD_DIR: dir, RATE_LIMIT_UPLOAD: '2' });
+    // Windows are fixed (aligned to multiples of the window): a day-long one keeps a window boundary, which would
+    // reset the count half-way, out of this test.
+    const ctx = await startTestApp({ UPLOAD_DIR: dir, RATE_LIMIT_UPLOAD: '2', RATE_LIMIT_WINDOW_MS: '86400000' });
     try {
       const cookie = await sessionCookieFor(ctx.dataSource, (await registerWalletUser(ctx.commands)).id);
       const send = async () => request(ctx.http).post('/api/user/upload-profile-image').set('Cookie', cookie).attach('image', await png(), 'a.png');

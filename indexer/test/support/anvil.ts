@@ -3,6 +3,7 @@ import { JsonRpcProvider } from 'ethers';
 import { anvilBinary } from '@cent/contracts';
 import { freePort } from '../../../backend/test/free-port';
 
+// For the other servers a test starts (npm start's own ports); anvil picks its own port (below).
 export { freePort };
 
 export interface Anvil {
@@ -15,26 +16,41 @@ export interface Anvil {
 }
 
 /**
- * A real anvil (chain id 31337, the well-known dev accounts) on a free port, automining. The real binary, not
- * the node_modules/.bin wrapper: SIGKILL of the wrapper would leave the chain running.
+ * A real anvil (chain id 31337, the well-known dev accounts) on a port it picks itself, automining. The real
+ * binary, not the node_modules/.bin wrapper: SIGKILL of the wrapper would leave the chain running.
+ * Port 0 and the port read from its "Listening on" line, not a port found free beforehand: suites run in
+ * parallel, and a port that was free a moment ago can be taken by another suite's chain — which would then
+ * answer this suite's requests (two suites on one chain) while ours exits.
  */
 export async function startAnvil(extraArgs: string[] = []): Promise<Anvil> {
-  const port = await freePort();
-  const proc: ChildProcess = spawn(anvilBinary(), ['--port', String(port), '--silent', ...extraArgs], { stdio: 'ignore' });
+  const proc: ChildProcess = spawn(anvilBinary(), ['--port', '0', ...extraArgs], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => fail(new Error('anvil did not start within 15 s')), 15_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = out.match(/Listening on 127\.0\.0\.1:(\d+)/);
+      if (!m) return;
+      clearTimeout(timer);
+      proc.stdout!.off('data', onData);
+      proc.off('exit', onExit);
+      resolve(Number(m[1]));
+    };
+    const onExit = (code: number | null) => fail(new Error(`anvil exited with ${code} before listening:\n${out.slice(-2000)}`));
+    const fail = (err: Error) => {
+      clearTimeout(timer);
+      proc.stdout!.off('data', onData);
+      proc.kill('SIGKILL');
+      reject(err);
+    };
+    proc.stdout!.on('data', onData);
+    proc.once('exit', onExit);
+  });
+  // Without --silent (it would hide the port) anvil logs every call: read and drop it so its pipe never fills.
+  proc.stdout!.resume();
   const url = `http://127.0.0.1:${port}`;
   const provider = new JsonRpcProvider(url, 31337, { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 });
   const rpc = <T>(method: string, params: unknown[] = []) => provider.send(method, params) as Promise<T>;
-  const started = Date.now();
-  for (;;) {
-    try {
-      await rpc('eth_chainId');
-      break;
-    } catch {
-      if (proc.exitCode !== null) throw new Error(`anvil exited with ${proc.exitCode}`);
-      if (Date.now() - started > 15_000) throw new Error('anvil did not start');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
   return {
     url,
     port,

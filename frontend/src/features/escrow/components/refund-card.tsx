@@ -88,8 +88,9 @@ function ProgressLine({ progress, txUrl }: { progress: RefundProgress; txUrl: st
  * On a creator's funded task: what is still escrowed, when the refund opens (deadline + review window, with a
  * countdown), and a Refund button that sends `refund(escrowKey)` from the creator's own wallet once it opens; then
  * the transaction (explorer link), its result, and the task shown refunded once the app has recorded it.
+ * `auditLink` off where the card already sits on the escrow audit page.
  */
-export function RefundCard({ task }: { task: Task }) {
+export function RefundCard({ task, auditLink = true }: { task: Task; auditLink?: boolean }) {
   const { progress, refund } = useRefund(task);
   const escrowNow = useTaskEscrowQuery(task.id);
   const chain = escrowNow.data?.onChain;
@@ -124,9 +125,11 @@ export function RefundCard({ task }: { task: Task }) {
             Escrowed: <strong>{remaining !== null ? `${formatBaseUnits(remaining)} CENT` : '—'}</strong>
             {chain?.refunded && ' (refunded)'}
           </Text>
-          <ChakraLink asChild color="purple.700">
-            <Link to={`/tasks/${task.id}/escrow`}>Audit escrow</Link>
-          </ChakraLink>
+          {auditLink && (
+            <ChakraLink asChild color="purple.700">
+              <Link to={`/tasks/${task.id}/escrow`}>Audit escrow</Link>
+            </ChakraLink>
+          )}
         </HStack>
         {opensAt && !refundedOnChain && (
           <Text>{left ? `Refund opens ${formatDate(opensAt)} (in ${left})` : 'The refund window is open.'}</Text>
