@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { ChainReader } from './chain/chain-reader';
 import { JsonRpc, Logger } from './chain/json-rpc';
 import { CheckpointStore } from './follower/checkpoint-store';
-import { FactDispatcher } from './follower/fact-dispatcher';
+import { FactDispatcher, ReadModels } from './follower/fact-dispatcher';
 import { LogFollower } from './follower/log-follower';
 import { AdvisoryLeadership } from './leadership/advisory-lock';
 import { LeaderToken } from './leadership/leader-fence';
@@ -30,11 +30,12 @@ export class IndexerRunner {
     commands: CommandBus,
     databaseUrl: string,
     private readonly logger: Logger,
-    options: { payouts?: boolean } = {},
+    options: { payouts?: boolean },
+    readModels: ReadModels,
   ) {
     this.rpc = new JsonRpc(settings.rpcUrl, logger);
     const store = new CheckpointStore(db, settings.source, settings.startBlock);
-    this.follower = new LogFollower(new ChainReader(this.rpc), store, new FactDispatcher(commands, logger), settings, logger);
+    this.follower = new LogFollower(new ChainReader(this.rpc), store, new FactDispatcher(commands, logger), readModels, settings, logger);
     this.withPayouts = options.payouts ?? true;
     this.worker = new PayoutWorker(this.rpc, db, commands, {
       chainId: settings.chainId,

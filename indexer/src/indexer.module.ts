@@ -1,7 +1,7 @@
 import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { AppConfig, DomainModule } from '@cent/backend';
+import { AppConfig, DomainModule, ProjectionRunner } from '@cent/backend';
 import { IndexerRunner } from './indexer-runner';
 import { indexerSettings } from './settings';
 
@@ -15,9 +15,9 @@ export class IndexerModule {
       providers: [
         {
           provide: IndexerRunner,
-          inject: [DataSource, CommandBus],
-          useFactory: (db: DataSource, commands: CommandBus) =>
-            new IndexerRunner(indexerSettings(config, options), db, commands, databaseUrl, new Logger('Indexer'), options),
+          inject: [DataSource, CommandBus, ProjectionRunner],
+          useFactory: (db: DataSource, commands: CommandBus, projections: ProjectionRunner) =>
+            new IndexerRunner(indexerSettings(config, options), db, commands, databaseUrl, new Logger('Indexer'), options, projections),
         },
       ],
       exports: [IndexerRunner],

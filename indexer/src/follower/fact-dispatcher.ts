@@ -12,6 +12,11 @@ import { Logger } from '../chain/json-rpc';
 import { DecodedLog } from '../chain/escrow-logs';
 import { AppliedLogRow } from './checkpoint-store';
 
+/** What the follower waits on once a range is stored (the backend's ProjectionRunner). */
+export interface ReadModels {
+  waitForOwnAppends(): Promise<void>;
+}
+
 /** The range's own writes (outcomes, block hashes, checkpoint), made in the transaction of its facts. */
 export type CommitRange = (m: EntityManager, outcomes: string[]) => Promise<void>;
 
@@ -26,7 +31,8 @@ export class FactDispatcher {
    * Applies a range's logs as ONE ApplyEscrowLogs command: logs grouped per task (in (block, logIndex)
    * order within it), every task decided on its own aggregate, all events appended in one transaction
    * together with `commit` (the range's outcomes and checkpoint). Returns one outcome string per log
-   * ('applied' | 'duplicate' | 'rejected: …') once the read models show them.
+   * ('applied' | 'duplicate' | 'rejected: …') once they are committed; the read models show them a little
+   * later (the caller waits, see LogFollower).
    */
   async apply(logs: DecodedLog[], commit: CommitRange): Promise<string[]> {
     const outcomes: string[] = new Array(logs.length);
@@ -48,6 +54,7 @@ export class FactDispatcher {
       }));
     const results: EscrowLogOutcome[][] = await this.commands.execute(
       new ApplyEscrowLogsCommand(tasks.map(([taskId, group]) => ({ taskId, logs: group.map((g) => g.log) })), {
+        waitForReadModels: false,
         alsoInTransaction: async (m, decided) => {
           fill(decided);
           await commit(m, outcomes);

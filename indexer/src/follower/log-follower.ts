@@ -5,7 +5,7 @@ import { WorkerLoop } from '../chain/worker-loop';
 import { crashPoint } from '../crash-point';
 import { Checkpoint, CheckpointStore } from './checkpoint-store';
 import { bindTaskIds } from './escrow-key-binding';
-import { FactDispatcher } from './fact-dispatcher';
+import { FactDispatcher, ReadModels } from './fact-dispatcher';
 
 export interface FollowerOptions {
   chainId: number;
@@ -37,11 +37,18 @@ export class LogFollower {
   private readonly loop: WorkerLoop;
   /** Every start (also after leadership was lost and regained) first reconciles unfinished ranges. */
   private resumed = false;
+  /**
+   * The read models catching up on the last range committed. The next range's logs and blocks are read
+   * meanwhile, and it is applied only once they show the previous one (so they are never more than one
+   * range behind the checkpoint); at the head, and when stopping, the follower waits for them.
+   */
+  private readModelsBehind: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly reader: ChainReader,
     private readonly store: CheckpointStore,
     private readonly dispatcher: FactDispatcher,
+    private readonly readModels: ReadModels,
     private readonly opts: FollowerOptions,
     private readonly logger: Logger,
   ) {
@@ -59,8 +66,9 @@ export class LogFollower {
     this.loop.start();
   }
 
-  stop(): Promise<void> {
-    return this.loop.stop();
+  async stop(): Promise<void> {
+    await this.loop.stop();
+    await this.readModelsBehind;
   }
 
   /**
@@ -86,7 +94,10 @@ export class LogFollower {
       }
     }
     const target = head - this.opts.confirmations;
-    if (target <= cp.number) return false;
+    if (target <= cp.number) {
+      await this.readModelsBehind;
+      return false;
+    }
     const from = cp.number + 1;
     const to = Math.min(target, cp.number + this.opts.batchBlocks);
     const toHeader = await this.reader.block(to);
@@ -115,10 +126,12 @@ export class LogFollower {
     for (const l of logs) {
       if (!blocks.has(l.fact.blockNumber)) blocks.set(l.fact.blockNumber, { number: l.fact.blockNumber, hash: l.fact.blockHash, parentHash: '' });
     }
+    await this.readModelsBehind;
     await this.dispatcher.apply(logs, async (m, outcomes) => {
       await this.store.commitRange(m, logs, outcomes, [...blocks.values()], toHeader, to - this.opts.reorgDepth);
       if (logs.length) crashPoint('follower:before-commit');
     });
+    this.readModelsBehind = this.readModels.waitForOwnAppends();
     if (logs.length) crashPoint('follower:after-apply');
     return true;
   }
