@@ -1,5 +1,5 @@
-import { Client } from 'pg';
 import { EntityManager } from 'typeorm';
+import { racingWriter } from '../../test/racing-writer';
 import { startTestDomain, TestContext } from '../../test/test-app';
 import { EventStore } from './event-store';
 import { WrongExpectedVersionError } from './event-store.errors';
@@ -89,30 +89,24 @@ describe('EventStore.appendMany (real PostgreSQL)', () => {
 
   it('a writer racing on the same stream version (committing while the batch waits on it) fails the whole batch', async () => {
     await store.append('r-hot', 0, [{ type: 'Init', data: {} }]);
-    const other = new Client({ connectionString: ctx.databaseUrl });
-    await other.connect();
+    const other = await racingWriter(ctx.databaseUrl);
     try {
-      await other.query('BEGIN');
-      await other.query(`INSERT INTO events (stream_id, stream_version, event_type, data, metadata) VALUES ('r-hot', 2, 'Other', '{}', '{}')`);
-      const attempt = store.appendMany(
-        [
-          { streamId: 'r-cold', expectedVersion: 0, events: [{ type: 'X', data: {} }] },
-          { streamId: 'r-hot', expectedVersion: 1, events: [{ type: 'X', data: {} }] },
-        ],
-        checkpointWrite('race'),
-      );
+      await other.append('r-hot', 2, 'Other');
       let done = false;
-      const settled = attempt.then(() => 'appended', (err: unknown) => err).finally(() => (done = true));
+      const settled = store
+        .appendMany(
+          [
+            { streamId: 'r-cold', expectedVersion: 0, events: [{ type: 'X', data: {} }] },
+            { streamId: 'r-hot', expectedVersion: 1, events: [{ type: 'X', data: {} }] },
+          ],
+          checkpointWrite('race'),
+        )
+        .then(() => 'appended', (err: unknown) => err)
+        .finally(() => (done = true));
       // The batch read version 1 (the other insert is not committed) and now waits on its index entry.
-      while (!done) {
-        const waiting = await ctx.dataSource.query(
-          `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO events%' AND pid <> $1`,
-          [(other as unknown as { processID: number }).processID],
-        );
-        if (waiting.length) break;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      await other.query('COMMIT');
+      await other.untilAnotherWaits(ctx.dataSource, () => done);
+      expect(done).toBe(false);
+      await other.commit();
       expect(await settled).toEqual(new WrongExpectedVersionError('r-hot', 1));
     } finally {
       await other.end();

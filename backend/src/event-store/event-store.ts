@@ -135,10 +135,8 @@ export class EventStore {
     const qr = this.dataSource.createQueryRunner();
     await qr.connect();
     let checkpoint: Checkpoint | null = null;
-    let open = false;
     try {
-      await qr.query('START TRANSACTION ISOLATION LEVEL READ COMMITTED');
-      open = true;
+      await qr.startTransaction('READ COMMITTED');
       if (writes.length) {
         // The events insert is the transaction's first write (see appendIn): its xid is taken after the
         // streams were read, keeping (transaction id, position) order consistent with every stream's versions.
@@ -155,10 +153,9 @@ export class EventStore {
         checkpoint = { transactionId: BigInt(last.transaction_id), position: BigInt(last.global_position) };
       }
       if (alsoInTransaction) await alsoInTransaction(qr.manager);
-      await qr.query('COMMIT');
-      open = false;
+      await qr.commitTransaction();
     } catch (err) {
-      if (open) await qr.query('ROLLBACK').catch(() => undefined);
+      if (qr.isTransactionActive) await qr.rollbackTransaction();
       throw err;
     } finally {
       await qr.release();

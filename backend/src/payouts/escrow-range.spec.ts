@@ -1,7 +1,7 @@
 import { Wallet } from 'ethers';
-import { Client } from 'pg';
 import { EntityManager } from 'typeorm';
 import { centToBaseUnits, chainFact, fundedLog, registerWalletUser, taskInput } from '../../test/fixtures';
+import { racingWriter } from '../../test/racing-writer';
 import { startTestDomain, TestContext } from '../../test/test-app';
 import { chainFactKey } from '../event-store/stored-event';
 import { ReviewSubmissionCommand } from '../submissions/commands/review-submission.command';
@@ -104,31 +104,19 @@ describe('ApplyEscrowLogs over a block range of many tasks', () => {
     const hot = await fundedWithApproval();
     const last = await fundedWithApproval();
     const hotVersion: number = (await ctx.dataSource.query(`SELECT max(stream_version) AS v FROM events WHERE stream_id = $1`, [`task-${hot.id}`]))[0].v;
-    const other = new Client({ connectionString: ctx.databaseUrl });
-    await other.connect();
+    const other = await racingWriter(ctx.databaseUrl);
     let outcomes: unknown;
     try {
       // Another writer's append to the hot task, not yet committed (any event: the task ignores this one).
-      await other.query('BEGIN');
-      await other.query(
-        `INSERT INTO events (stream_id, stream_version, event_type, data, metadata) VALUES ($1, $2, 'ConcurrentNote', '{}', '{}')`,
-        [`task-${hot.id}`, hotVersion + 1],
-      );
+      await other.append(`task-${hot.id}`, hotVersion + 1, 'ConcurrentNote');
       let done = false;
       const range = applyRange('race', [first, hot, last].map((t) => ({ taskId: t.id, logs: [t.release] })))
         .then((r) => r, (err: unknown) => err)
         .finally(() => (done = true));
       // The range loaded the hot task at the old version and now waits on the other writer's index entry.
-      while (!done) {
-        const waiting = await ctx.dataSource.query(
-          `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO events%' AND pid <> $1`,
-          [(other as unknown as { processID: number }).processID],
-        );
-        if (waiting.length) break;
-        await new Promise((r) => setTimeout(r, 10));
-      }
+      await other.untilAnotherWaits(ctx.dataSource, () => done);
       expect(done).toBe(false);
-      await other.query('COMMIT');
+      await other.commit();
       outcomes = await range;
     } finally {
       await other.end();
