@@ -12,20 +12,40 @@
  *    GET /api/tasks?limit=24&sort=reward-high&category=Design&available=true, GET /api/tasks/:id (random
  *    funded ids) and GET /api/health (the baseline: one `SELECT 1`).
  *    Then GET /api/tasks with no parameter (the spec's plain array, capped at 100 rows): `plainListP99Ms`.
- * 5. The list as users get it on a busy marketplace (bench/list-under-writes.ts): a weighted mix of filters,
- *    sorts and cursor pages (one request in ten signed in, `available=true`) while BENCH_WRITES_PER_SEC (20)
- *    submissions and approvals a second go through the HTTP routes as signed-in users, every one of them
- *    moving the read models: `listUnderWritesRps`, `listUnderWritesP99Ms` (and the writes' own rate and p99;
- *    `writesSkipped`: ticks dropped because 64 writes were in flight, i.e. the server fell behind the stream).
- *    autocannon keeps 50 requests in flight, so p99 ≥ 50 / rps: a p99 of 50 ms needs ~1,000 req/s or more.
- * 6. The fixed list again on a server started with LIST_CACHE_TTL_MS=0 (no page cache), so the cost of the
+ * 5. The read mix on a busy marketplace, at saturation (bench/list-under-writes.ts): a weighted mix of filters,
+ *    sorts and cursor pages (one request in ten signed in, `available=true`) through autocannon while
+ *    BENCH_WRITES_PER_SEC (20) submissions and approvals a second go through the HTTP routes as signed-in users,
+ *    every one of them moving the read models: `listUnderWritesRps`, `listUnderWritesP99Ms` (and the writes' own
+ *    rate and p99, `writesPerSec`, `writeP99Ms`; `writesSkipped`: ticks dropped because 64 writes were in flight,
+ *    i.e. the server fell behind the stream). A THROUGHPUT figure: autocannon keeps 50 requests in flight
+ *    whatever the server does (closed loop), so the server always has a queue and, by Little's law,
+ *    p99 ≥ 50 / rps (a p99 of 50 ms would need ≥ 1,000 req/s with every request equally fast). It says how much
+ *    the server takes, not how long a user waits.
+ * 6. The same read mix and write stream at a fixed offered rate (open loop): what a user waits on a busy
+ *    marketplace. BENCH_READ_RATE (400) list requests a second are sent on a clock, each due at its time
+ *    whatever happened to the previous ones (up to 256 connections), and each one's latency counts from when
+ *    it was due, so queueing in the server (or in this process) shows instead of being omitted:
+ *    `listUnderWritesAtRate` (the offered rate), `listUnderWritesAtRateRps` (answered: below the offered rate
+ *    when the server fell behind), `listUnderWritesAtRateP50Ms`, `listUnderWritesAtRateP99Ms`, and the writes'
+ *    `writesAtRatePerSec`, `writeAtRateP99Ms` (writes are timed from their clock tick too). Why 400: 20 writes/s
+ *    is ~70,000 submissions and approvals an hour, a busy marketplace; browsing pages outnumber them ~20 to 1
+ *    (each submission follows a few list pages and filters, and most visitors never submit), so 400 list
+ *    requests a second. It is also ~40 % of the saturation throughput measured in 5 at 100k tasks, the
+ *    utilisation a service is run at to leave room for bursts. 3 s of warm-up are sent and not counted.
+ * 7. The fixed list again on a server started with LIST_CACHE_TTL_MS=0 (no page cache), so the cost of the
  *    SQL path itself stays visible (`uncachedListRps`, `uncachedListP99Ms`).
+ * Everything runs on one machine: this process (autocannon, the writers) shares the CPU with the server and
+ * PostgreSQL, and `load1` (the 1-minute load average at the end) says how busy the machine was otherwise.
+ * BENCH_ONLY=busy,rate (names of `phase`s in main) runs only those phases while iterating; the others print null.
+ * BENCH_SERVER=path/to/main.js measures another build (e.g. the previous commit's, compiled aside) instead of dist/.
  * Last line: {"tasks":100000,"listRps":…,"listP99Ms":…,"detailRps":…,"detailP99Ms":…,"baselineRps":…,
  *             "plainListP99Ms":…,"listUnderWritesRps":…,"listUnderWritesP99Ms":…,"writesPerSec":…,"writeP99Ms":…,"writesSkipped":…,
- *             "uncachedListRps":…,"uncachedListP99Ms":…}
+ *             "uncachedListRps":…,"uncachedListP99Ms":…,"listUnderWritesAtRate":400,"listUnderWritesAtRateRps":…,
+ *             "listUnderWritesAtRateP50Ms":…,"listUnderWritesAtRateP99Ms":…,"writesAtRatePerSec":…,"writeAtRateP99Ms":…,"load1":…}
  */
 import 'reflect-metadata';
 import { ChildProcess, spawn } from 'node:child_process';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { Client } from 'pg';
@@ -39,7 +59,7 @@ import { TaskEvents as T } from '../src/tasks/task.events';
 import { UserEvents as U } from '../src/users/user.events';
 import { TEST_SESSION_SECRET } from '../test/session-cookie';
 import { benchDatabase, freePort } from './bench-database';
-import { readMix, startWrites, WriteStats } from './list-under-writes';
+import { RateStats, ReadRequest, readAtRate, readMix, startWrites, WriteStats } from './list-under-writes';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
@@ -58,6 +78,11 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 const CHUNK = 5_000;
 const WRITES_PER_SEC = Number(process.env.BENCH_WRITES_PER_SEC ?? 20);
+/** The busy marketplace's read traffic for the open-loop figure (see the header for why 400). */
+const READ_RATE = Number(process.env.BENCH_READ_RATE ?? 400);
+/** BENCH_ONLY=busy,rate (phase names below): run only those (iterating); absent figures print as null. */
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
+const phase = async <R>(name: string, run: () => Promise<R>): Promise<R | null> => (ONLY && !ONLY.has(name) ? null : run());
 
 /** Deterministic pseudo-random numbers: every run seeds the same data. */
 function rng(seed: number) {
@@ -151,7 +176,9 @@ async function seed(url: string): Promise<number> {
 
 async function startServer(url: string, port: number, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...prof, path.join(__dirname, '..', 'dist', 'main.js')], {
+  // BENCH_SERVER: another build's main.js, to measure two builds back to back on the same seeded data.
+  const main = process.env.BENCH_SERVER ? path.resolve(process.env.BENCH_SERVER) : path.join(__dirname, '..', 'dist', 'main.js');
+  const child = spawn(process.execPath, [...prof, main], {
     env: {
       ...process.env, NODE_ENV: 'production', DATABASE_URL: url, PORT: String(port), LOG_LEVEL: 'warn',
       // The secret the bench's session cookies are signed with (signed-in readers and writers).
@@ -193,36 +220,45 @@ async function load(name: string, opts: Record<string, unknown>): Promise<Autoca
  * The list under a steady stream of writes: the read mix (varied filters, sorts, cursor pages, some signed-in
  * readers) through autocannon while WRITES_PER_SEC submissions and approvals go through the HTTP routes.
  */
-async function listUnderWrites(url: string, base: string): Promise<{ list: AutocannonResult; writes: WriteStats }> {
-  const db = new Client({ connectionString: url });
-  await db.connect();
+async function underWrites<R>(db: Client, base: string, firstPageIds: number[], read: () => Promise<R>): Promise<{ list: R; writes: WriteStats }> {
+  const writes = await startWrites(base, db, USERS, firstPageIds, WRITES_PER_SEC);
+  let list: R;
+  let stats: WriteStats;
   try {
-    const { mix, firstPageIds } = await readMix(base, db, USERS);
-    const writes = await startWrites(base, db, USERS, firstPageIds, WRITES_PER_SEC);
-    let list: AutocannonResult;
-    let stats: WriteStats;
-    try {
-      list = await load(`list under ${WRITES_PER_SEC} writes/s (${mix.length} weighted requests)`, {
-        url: base,
-        requests: [{
-          method: 'GET',
-          setupRequest: (req: Record<string, unknown>) => {
-            const r = mix[Math.floor(Math.random() * mix.length)];
-            return { ...req, path: r.path, headers: r.cookie ? { cookie: r.cookie } : {} };
-          },
-        }],
-      });
-    } finally {
-      stats = await writes.stop();
-    }
-    console.log(`writes: ${stats.writes} (${stats.perSec}/s), p99 ${stats.p99Ms} ms, failed ${stats.failed}, skipped ${stats.skipped}`);
-    // A refused write is a bug; a skipped one (64 in flight already) means the server could not keep up with
-    // the stream on this machine: reported (`writesSkipped`, `writesPerSec`) rather than losing every figure.
-    if (stats.failed) throw new Error('writes failed');
-    return { list, writes: stats };
+    list = await read();
   } finally {
-    await db.end();
+    stats = await writes.stop();
   }
+  console.log(`writes: ${stats.writes} (${stats.perSec}/s), p99 ${stats.p99Ms} ms, failed ${stats.failed}, skipped ${stats.skipped}`);
+  // A refused write is a bug; a skipped one (64 in flight already) means the server could not keep up with
+  // the stream on this machine: reported (`writesSkipped`, `writesPerSec`) rather than losing every figure.
+  if (stats.failed) throw new Error('writes failed');
+  return { list, writes: stats };
+}
+
+/** The read mix through autocannon (closed loop, 50 in flight: saturation) under the write stream. */
+function mixAtSaturation(db: Client, base: string, mix: ReadRequest[], firstPageIds: number[]) {
+  return underWrites(db, base, firstPageIds, () =>
+    load(`list under ${WRITES_PER_SEC} writes/s (${mix.length} weighted requests)`, {
+      url: base,
+      requests: [{
+        method: 'GET',
+        setupRequest: (req: Record<string, unknown>) => {
+          const r = mix[Math.floor(Math.random() * mix.length)];
+          return { ...req, path: r.path, headers: r.cookie ? { cookie: r.cookie } : {} };
+        },
+      }],
+    }));
+}
+
+/** The read mix at READ_RATE requests a second (open loop: what a user waits at that traffic) under the write stream. */
+async function mixAtRate(db: Client, base: string, mix: ReadRequest[], firstPageIds: number[]) {
+  const r = await underWrites(db, base, firstPageIds, () => readAtRate(base, mix, READ_RATE, DURATION_S, 3));
+  const l = r.list;
+  console.log(`list at ${l.offered} req/s offered under ${WRITES_PER_SEC} writes/s: ${l.rps} req/s answered, p50 ${l.p50Ms} ms, ` +
+    `p99 ${l.p99Ms} ms, max ${l.maxMs} ms, ${l.requests} requests, failed ${l.failed}`);
+  if (l.failed) throw new Error('reads at rate failed');
+  return r;
 }
 
 /** BENCH_EXPLAIN=1: the plans of the listing's two statements, as the API sends them. */
@@ -248,21 +284,22 @@ async function explain(url: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const db = await benchDatabase('bench_api');
+  const database = await benchDatabase('bench_api');
+  const dbUrl = database.url;
   let server: ChildProcess | null = null;
   try {
-    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: db.url, SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'warn' });
-    const domain = await NestFactory.createApplicationContext(DomainModule.forRoot(config, db.url), { logger: ['error', 'warn'] });
+    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: dbUrl, SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'warn' });
+    const domain = await NestFactory.createApplicationContext(DomainModule.forRoot(config, dbUrl), { logger: ['error', 'warn'] });
     const runner = domain.get(ProjectionRunner);
     await runner.stop();
     let t = performance.now();
-    const events = await seed(db.url);
+    const events = await seed(dbUrl);
     console.log(`seeded ${events} events (${USERS} users, ${TASKS} tasks, ${TASKS * SUBMISSIONS_PER_TASK} submissions) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     t = performance.now();
     await runner.rebuild();
     await runner.stop();
     await domain.close();
-    const client = new Client({ connectionString: db.url });
+    const client = new Client({ connectionString: dbUrl });
     await client.connect();
     await client.query('VACUUM ANALYZE');
     const counts = (await client.query(
@@ -275,45 +312,69 @@ async function main(): Promise<void> {
       `${counts.submissions} submissions, ${counts.design} public Design tasks`);
     if (counts.tasks !== TASKS || counts.submissions !== TASKS * SUBMISSIONS_PER_TASK) throw new Error('seed mismatch');
 
-    if (process.env.BENCH_EXPLAIN) await explain(db.url);
+    if (process.env.BENCH_EXPLAIN) await explain(dbUrl);
     const port = await freePort();
-    server = await startServer(db.url, port);
+    server = await startServer(dbUrl, port);
     const base = `http://127.0.0.1:${port}`;
-    const list = await load('list', { url: `${base}/api/tasks?limit=24&sort=reward-high&category=Design&available=true` });
+    const list = await phase('list', () => load('list', { url: `${base}/api/tasks?limit=24&sort=reward-high&category=Design&available=true` }));
     let i = 0;
-    const detail = await load('detail', {
+    const detail = await phase('detail', () => load('detail', {
       url: base,
       requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: `/api/tasks/${ids[i++ % ids.length]}` }) }],
-    });
-    const baseline = await load('baseline', { url: `${base}/api/health` });
+    }));
+    const baseline = await phase('baseline', () => load('baseline', { url: `${base}/api/health` }));
     // The spec's plain array (capped at 100 rows): what a client that knows nothing of paging gets.
-    const plain = await load('plain list (first 100)', { url: `${base}/api/tasks` });
-    const busy = await listUnderWrites(db.url, base);
+    const plain = await phase('plain', () => load('plain list (first 100)', { url: `${base}/api/tasks` }));
+    const db = new Client({ connectionString: dbUrl });
+    await db.connect();
+    let busy: { list: AutocannonResult; writes: WriteStats } | null;
+    let atRate: { list: RateStats; writes: WriteStats } | null;
+    try {
+      const { mix, firstPageIds } = await readMix(base, db, USERS);
+      busy = await phase('busy', () => mixAtSaturation(db, base, mix, firstPageIds));
+      atRate = await phase('rate', () => mixAtRate(db, base, mix, firstPageIds));
+    } finally {
+      await db.end();
+    }
     await stopServer(server);
+    server = null;
     // The same list with the page cache off: every request runs the page and count statements.
-    server = await startServer(db.url, port, { LIST_CACHE_TTL_MS: '0' });
-    const uncached = await load('list, cache off', { url: `${base}/api/tasks?limit=24&sort=reward-high&category=Design&available=true` });
-    console.log(`list without the page cache: ${Math.round(uncached.requests.average)} req/s, p99 ${uncached.latency.p99} ms ` +
-      `(${(uncached.requests.average / baseline.requests.average).toFixed(2)} x baseline)`);
+    const uncached = await phase('uncached', async () => {
+      server = await startServer(dbUrl, port, { LIST_CACHE_TTL_MS: '0' });
+      return load('list, cache off', { url: `${base}/api/tasks?limit=24&sort=reward-high&category=Design&available=true` });
+    });
+    if (uncached && baseline) {
+      console.log(`list without the page cache: ${Math.round(uncached.requests.average)} req/s, p99 ${uncached.latency.p99} ms ` +
+        `(${(uncached.requests.average / baseline.requests.average).toFixed(2)} x baseline)`);
+    }
+    const rps = (r: AutocannonResult | null | undefined) => (r ? Math.round(r.requests.average) : null);
+    const p99 = (r: AutocannonResult | null | undefined) => r?.latency.p99 ?? null;
     console.log(JSON.stringify({
       tasks: counts.tasks,
-      listRps: Math.round(list.requests.average),
-      listP99Ms: list.latency.p99,
-      detailRps: Math.round(detail.requests.average),
-      detailP99Ms: detail.latency.p99,
-      baselineRps: Math.round(baseline.requests.average),
-      plainListP99Ms: plain.latency.p99,
-      listUnderWritesRps: Math.round(busy.list.requests.average),
-      listUnderWritesP99Ms: busy.list.latency.p99,
-      writesPerSec: busy.writes.perSec,
-      writeP99Ms: busy.writes.p99Ms,
-      writesSkipped: busy.writes.skipped,
-      uncachedListRps: Math.round(uncached.requests.average),
-      uncachedListP99Ms: uncached.latency.p99,
+      listRps: rps(list),
+      listP99Ms: p99(list),
+      detailRps: rps(detail),
+      detailP99Ms: p99(detail),
+      baselineRps: rps(baseline),
+      plainListP99Ms: p99(plain),
+      listUnderWritesRps: rps(busy?.list),
+      listUnderWritesP99Ms: p99(busy?.list),
+      writesPerSec: busy?.writes.perSec ?? null,
+      writeP99Ms: busy?.writes.p99Ms ?? null,
+      writesSkipped: busy?.writes.skipped ?? null,
+      uncachedListRps: rps(uncached),
+      uncachedListP99Ms: p99(uncached),
+      listUnderWritesAtRate: atRate?.list.offered ?? null,
+      listUnderWritesAtRateRps: atRate?.list.rps ?? null,
+      listUnderWritesAtRateP50Ms: atRate?.list.p50Ms ?? null,
+      listUnderWritesAtRateP99Ms: atRate?.list.p99Ms ?? null,
+      writesAtRatePerSec: atRate?.writes.perSec ?? null,
+      writeAtRateP99Ms: atRate?.writes.p99Ms ?? null,
+      load1: Number(os.loadavg()[0].toFixed(2)),
     }));
   } finally {
     if (server) await stopServer(server);
-    await db.stop();
+    await database.stop();
   }
 }
 

@@ -3,6 +3,7 @@
  * filters, sorts and cursor pages while signed-in users submit proofs and creators approve them through the
  * real HTTP routes at a steady rate, each write moving the read models and so testing the page cache.
  */
+import * as http from 'node:http';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { sessionCookieFor } from '../test/session-cookie';
@@ -25,6 +26,8 @@ const SORTS = ['newest', 'oldest', 'reward-high', 'reward-low', 'deadline'];
 const CATEGORIES = [null, 'Design', 'Content', 'Development'];
 const PAGES = 3;
 const SIGNED_IN_READERS = 50;
+/** Distinct earners the write stream signs in as (each submits to a task at most once). */
+const EARNERS = 1000;
 
 /** Deterministic choices, so two runs ask the same mix. */
 function rng(seed: number) {
@@ -116,15 +119,19 @@ export async function startWrites(base: string, db: Client, users: number, first
   for (const r of rows) (shown.has(r.id) ? onPages : elsewhere).push(await toTarget(r));
   if (!onPages.length || !elsewhere.length) throw new Error('no tasks to write to');
   const rand = rng(5);
-  const earnerCookies = new Map<number, string>();
-  const earner = async (t: Target): Promise<string> => {
+  // Earners' sessions are made before the stream starts: a session row written by the bench inside a timed
+  // write would count the bench's own INSERT as the server's latency.
+  const earners: Array<{ id: number; cookie: string }> = [];
+  for (let i = 0; i < EARNERS; i++) {
+    const id = 1 + Math.floor(rand() * users);
+    earners.push({ id, cookie: await cookieFor(db, id) });
+  }
+  const earner = (t: Target): string => {
     for (;;) {
-      const u = 1 + Math.floor(rand() * users);
-      if (t.taken.has(u)) continue;
-      t.taken.add(u);
-      let c = earnerCookies.get(u);
-      if (!c) earnerCookies.set(u, (c = await cookieFor(db, u)));
-      return c;
+      const e = earners[Math.floor(rand() * earners.length)];
+      if (t.taken.has(e.id)) continue;
+      t.taken.add(e.id);
+      return e.cookie;
     }
   };
   const pending: Array<{ submissionId: number; target: Target }> = [];
@@ -147,7 +154,7 @@ export async function startWrites(base: string, db: Client, users: number, first
     if (!choices.length) throw new Error('every target task is full');
     const target = choices[Math.floor(rand() * choices.length)];
     target.free--;
-    const cookie = await earner(target);
+    const cookie = earner(target);
     const s = await send('POST', '/api/submissions', cookie, { taskId: target.id, proofText: 'Done, see the thread', proofLink: null, proofFileUrl: null, notes: null });
     pending.push({ submissionId: s.id, target });
   };
@@ -157,13 +164,15 @@ export async function startWrites(base: string, db: Client, users: number, first
     await send('PATCH', `/api/submissions/${next.submissionId}`, next.target.creatorCookie, { status: 'approved', feedback: 'Thanks' });
   };
   let lastError = '';
-  const one = async () => {
+  // `due`: when the clock asked for this write. Latency counts from there, so a bench process busy with its
+  // readers (a late timer) adds to the figure instead of hiding the wait.
+  const one = async (due: number) => {
     if (inFlight >= 64) {
       skipped++;
       return;
     }
     inFlight++;
-    const t0 = performance.now();
+    const t0 = due;
     try {
       await (tick++ % 2 === 0 ? submit() : approve());
       latencies.push(performance.now() - t0);
@@ -179,8 +188,8 @@ export async function startWrites(base: string, db: Client, users: number, first
   let stopped = false;
   const loop = (async () => {
     while (!stopped) {
+      void one(due);
       due += 1000 / perSec;
-      void one();
       await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
     }
   })();
@@ -198,8 +207,92 @@ export async function startWrites(base: string, db: Client, users: number, first
         failed,
         skipped,
         perSec: Math.round((latencies.length / sec) * 10) / 10,
-        p99Ms: Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)] ?? 0),
+        p99Ms: Math.round(percentile(sorted, 0.99)),
       };
     },
+  };
+}
+
+/** The p-quantile (0..1) of ascending `sorted` (nearest rank); 0 when empty. */
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? 0;
+}
+
+export interface RateStats {
+  /** Requests a second asked for (the clock) and answered (measured window). */
+  offered: number;
+  rps: number;
+  requests: number;
+  failed: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+/**
+ * The read mix at a fixed offered rate (open loop): request i is due at start + i / perSec whatever happened
+ * to the ones before it, each on a free keep-alive connection (a new one when all are busy, so a slow answer
+ * never holds the next request back), and its latency counts from when it was due, not from when it went out:
+ * if the server (or this process) falls behind, the queueing shows in the figure instead of being omitted.
+ * The first `warmupS` seconds are sent but not counted.
+ */
+export async function readAtRate(base: string, mix: ReadRequest[], perSec: number, durationS: number, warmupS: number): Promise<RateStats> {
+  const url = new URL(base);
+  // At most 256 connections, like a fleet of browsers behind a proxy: beyond that a request waits for a free
+  // one (the wait counts, from `due`) instead of overflowing the server's accept queue.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const rand = rng(13);
+  const latencies: number[] = [];
+  let failed = 0;
+  let inFlight = 0;
+  let lastError = '';
+  const send = (due: number, counted: boolean) => {
+    const r = mix[Math.floor(rand() * mix.length)];
+    inFlight++;
+    const done = (ok: boolean, why?: string) => {
+      inFlight--;
+      if (!counted) return;
+      if (ok) latencies.push(performance.now() - due);
+      else {
+        failed++;
+        lastError = why ?? '';
+      }
+    };
+    const get = (retried: boolean) => {
+      const req = http.get({ agent, host: url.hostname, port: url.port, path: r.path, headers: r.cookie ? { cookie: r.cookie } : {} }, (res) => {
+        res.resume();
+        res.on('end', () => done(res.statusCode === 200, `${r.path}: ${res.statusCode}`));
+        res.on('error', (err) => done(false, err.message));
+      });
+      // A kept-alive connection the server closed as the request went out: sent again once on a new one, as
+      // browsers do for a GET (node's documented pattern); the latency still counts from `due`.
+      req.on('error', (err) => (!retried && req.reusedSocket && (err as NodeJS.ErrnoException).code === 'ECONNRESET' ? get(true) : done(false, err.message)));
+    };
+    get(false);
+  };
+  const start = performance.now();
+  const total = Math.round((warmupS + durationS) * perSec);
+  const warm = Math.round(warmupS * perSec);
+  let i = 0;
+  while (i < total) {
+    const now = performance.now();
+    for (let due = start + (i * 1000) / perSec; i < total && due <= now; due = start + (++i * 1000) / perSec) send(due, i >= warm);
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  const measuredFrom = start + (warm * 1000) / perSec;
+  while (inFlight) await new Promise((r) => setTimeout(r, 5));
+  const sec = (performance.now() - measuredFrom) / 1000;
+  agent.destroy();
+  if (failed) console.error(`reads at ${perSec}/s: ${failed} failed, the last: ${lastError}`);
+  const sorted = latencies.sort((a, b) => a - b);
+  const ms = (v: number) => Math.round(v * 10) / 10;
+  return {
+    offered: perSec,
+    rps: Math.round(latencies.length / sec),
+    requests: latencies.length,
+    failed,
+    p50Ms: ms(percentile(sorted, 0.5)),
+    p99Ms: ms(percentile(sorted, 0.99)),
+    maxMs: ms(sorted[sorted.length - 1] ?? 0),
   };
 }

@@ -8,10 +8,20 @@ export interface ListedTask {
   open: boolean;
 }
 
+/** The counters a listed task's row shows that submissions and reviews move (TaskRow's names). */
+export interface ListedCounters {
+  completions: number;
+  totalSubmissions: number;
+  pendingSubmissions: number;
+}
+
 /**
  * One task a projection batch changed, as the list's cache needs it. `moved` says whether the task may have
  * entered, left or moved within some list (anything but the counters shown in its row changed); if not, only
- * answers that show the task itself are stale. `submitters`: users who submitted to it in the batch (their own
+ * answers that show the task itself are stale. `rekeyed`: the same without `open`, i.e. whether it moved in
+ * lists that do not ask for available tasks. `counters`: set when nothing a listed row shows changed but its
+ * counters (a submission or a review), with their values before and after: answers showing the task as it was
+ * can take the new ones in place instead of being asked again. `submitters`: users who submitted to it in the batch (their own
  * "available" lists lose it).
  */
 export interface TaskListingChange {
@@ -19,8 +29,19 @@ export interface TaskListingChange {
   before: ListedTask | null;
   after: ListedTask | null;
   moved: boolean;
+  rekeyed: boolean;
+  counters: { before: ListedCounters; after: ListedCounters } | null;
   submitters: number[];
 }
+
+/** Columns of the `tasks` row behind each counter of a listed row. */
+const COUNTER_COLUMNS: Record<string, keyof ListedCounters> = {
+  completions: 'completions',
+  total_submissions: 'totalSubmissions',
+  pending_submissions: 'pendingSubmissions',
+};
+/** Columns no listed row shows (TASK_COLUMNS does not select them): changing them changes no answer. */
+const UNSHOWN_COLUMNS = new Set(['updated_at', 'released_amount', 'refunded_amount', 'funded_tx_hash']);
 
 const ms = (v: unknown) => (v instanceof Date ? v.getTime() : Date.parse(String(v)));
 
@@ -30,14 +51,32 @@ export function listed(row: Row | undefined): ListedTask | null {
   return { category: String(row.category), reward: Number(row.reward), open };
 }
 
-/** Everything that decides whether and where a listed task appears (filters and sort keys). */
+/** Everything but `open` that decides whether and where a listed task appears (filters and sort keys). */
 function placement(row: Row | undefined): string | null {
   const t = listed(row);
   if (!t || !row) return null;
-  return JSON.stringify([t.open, t.category, t.reward, ms(row.created_at), ms(row.deadline), row.title, row.description]);
+  return JSON.stringify([t.category, t.reward, ms(row.created_at), ms(row.deadline), row.title, row.description]);
+}
+
+/**
+ * The new counters when they are all a listed task's row changed. Compared by identity: the fold copies the
+ * row and replaces only what an event changes, so any other column that is not the very same value counts as
+ * changed (at worst an answer is asked again rather than revised).
+ */
+function countersOnly(before: Row | undefined, after: Row): TaskListingChange['counters'] {
+  if (!before || !listed(before) || !listed(after)) return null;
+  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (before[k] !== after[k] && !(k in COUNTER_COLUMNS) && !UNSHOWN_COLUMNS.has(k)) return null;
+  }
+  const counters = (r: Row): ListedCounters =>
+    ({ completions: Number(r.completions), totalSubmissions: Number(r.total_submissions), pendingSubmissions: Number(r.pending_submissions) });
+  return { before: counters(before), after: counters(after) };
 }
 
 /** Rows come back from PostgreSQL typed (Date, number) and out of the fold as event JSON (ISO strings): both work. */
 export function toListingChange(c: RowChange, submitters: number[]): TaskListingChange {
-  return { id: c.key, before: listed(c.before), after: listed(c.after), moved: placement(c.before) !== placement(c.after), submitters };
+  const before = listed(c.before);
+  const after = listed(c.after);
+  const rekeyed = placement(c.before) !== placement(c.after);
+  return { id: c.key, before, after, moved: rekeyed || before?.open !== after?.open, rekeyed, counters: countersOnly(c.before, c.after), submitters };
 }

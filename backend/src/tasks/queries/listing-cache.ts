@@ -1,4 +1,4 @@
-import { TaskListingChange, ListedTask } from '../task-listing-change';
+import { ListedCounters, ListedTask, TaskListingChange } from '../task-listing-change';
 import { Loaded, ReadCache } from './read-cache';
 import { TaskRow } from './task.view';
 
@@ -28,16 +28,47 @@ function admits(tag: ListingTag, t: ListedTask | null): boolean {
 
 /** Whether the set or order of tasks matching the filter (hence its pages and its total) may have changed. */
 function reshapes(tag: ListingTag, c: TaskListingChange): boolean {
-  if (c.moved && (admits(tag, c.before) || admits(tag, c.after))) return true;
-  return tag.viewerId !== null && c.submitters.includes(tag.viewerId) && admits(tag, c.after);
+  const was = admits(tag, c.before);
+  const is = admits(tag, c.after);
+  // In or out of the filter (a task filling up leaves the "available" lists only), or moved within it.
+  if (was !== is || (c.rekeyed && (was || is))) return true;
+  return tag.viewerId !== null && c.submitters.includes(tag.viewerId) && is;
+}
+
+function sameCounters(row: TaskRow, c: ListedCounters | undefined): boolean {
+  return !!c && row.completions === c.completions && row.totalSubmissions === c.totalSubmissions && row.pendingSubmissions === c.pendingSubmissions;
+}
+
+/**
+ * A cached page after the changes, or null when it must be asked again: reshaped by one of them, or showing
+ * a changed task whose change is more than its counters. A page showing a task whose counters alone moved
+ * (a submission, a review: the bulk of writes) takes the new counters in place.
+ */
+function revisedPage(tag: ListingTag, page: ListedRows, changes: TaskListingChange[]): ListedRows | null {
+  let rows = page.rows;
+  for (const c of changes) {
+    if (reshapes(tag, c)) return null;
+    const at = rows.findIndex((t) => t.id === c.id);
+    if (at < 0) continue;
+    const shown = rows[at];
+    if (sameCounters(shown, c.counters?.after)) continue;
+    // Only a row showing the state the change started from takes the new counters: batches applied side by
+    // side (a catch-up next to the live loop) may report out of order, and a row read after a later batch
+    // must not go back to an earlier state. (Counters never repeat: submissions only grow, reviews only
+    // lower the pending count.)
+    if (!c.counters || !sameCounters(shown, c.counters.before)) return null;
+    if (rows === page.rows) rows = [...rows];
+    rows[at] = { ...shown, ...c.counters.after };
+  }
+  return rows === page.rows ? page : { rows, nextCursor: page.nextCursor };
 }
 
 /**
  * The public list's cache: rows of a page (or the plain array) and filter totals, kept apart because most
- * writes (a submission, an approval) only change counters shown in one task's row: they drop the answers that
- * show that task and leave the totals alone. Writes that move a task in or out of a filter (funded, filled,
- * deactivated, a viewer's own submission for their "available" list) drop the answers of the filters that
- * could hold it. Read models moved by another process or a rebuild drop everything. "available" also hides
+ * writes (a submission, an approval) only change counters shown in one task's row: the answers that show that
+ * task take its new counters in place (the projection hands them over) and the totals stay. Writes that move
+ * a task in or out of a filter (funded, filled, deactivated, a viewer's own submission for their "available"
+ * list) drop the answers of the filters that could hold it. Read models moved by another process or a rebuild drop everything. "available" also hides
  * tasks once their deadline passes: those answers expire at the next deadline of an open task.
  */
 export class ListingCache {
@@ -52,7 +83,7 @@ export class ListingCache {
 
   changed(changes: TaskListingChange[]): void {
     if (changes.some((c) => c.moved)) this.nextDeadline = null;
-    this.rows.invalidate((tag, rows) => changes.some((c) => reshapes(tag, c) || rows.rows.some((t) => t.id === c.id)));
+    this.rows.revise((tag, page) => revisedPage(tag, page, changes));
     this.totals.invalidate((tag) => changes.some((c) => reshapes(tag, c)));
   }
 

@@ -56,8 +56,22 @@ export class ReadCache<V, T> {
 
   /** Drops every entry for which `stale(tag, answer)` holds, and every entry whose query is still running. */
   invalidate(stale: (tag: T, answer: V) => boolean): void {
+    this.revise((tag, answer) => (stale(tag, answer) ? null : answer));
+  }
+
+  /**
+   * Brings answers up to date after a write: `revised(tag, answer)` returns the answer to keep (the same
+   * object, or a new one that is what the query would now answer) or null to drop it. Entries whose query is
+   * still running are dropped (what they will answer is unknown). Keeps each entry's expiry.
+   */
+  revise(revised: (tag: T, answer: V) => V | null): void {
     for (const [key, entry] of this.entries) {
-      if (entry.settled === undefined || stale(entry.tag, entry.settled)) this.entries.delete(key);
+      const next = entry.settled === undefined ? null : revised(entry.tag, entry.settled);
+      if (next === null) this.entries.delete(key);
+      else if (next !== entry.settled) {
+        entry.settled = next;
+        entry.value = Promise.resolve(next);
+      }
     }
   }
 
