@@ -74,8 +74,8 @@ timed(FactDispatcher.prototype, 'apply', (ms) => {
   timing.ranges++;
 });
 timed(ProjectionRunner.prototype, 'waitFor', (ms) => (timing.readModelWaitMs += ms));
-// runBatch is private: the one place that applies a batch of events to every projection.
-timed(ProjectionRunner.prototype, 'runBatch', (ms, n) => {
+// runBatchAlone is private: the one place that applies a batch of events to every projection.
+timed(ProjectionRunner.prototype, 'runBatchAlone', (ms, n) => {
   timing.projectionMs += ms;
   timing.projectedEvents += Number(n ?? 0);
 });

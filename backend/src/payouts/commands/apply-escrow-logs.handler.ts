@@ -49,7 +49,7 @@ export class ApplyEscrowLogsHandler implements ICommandHandler<ApplyEscrowLogsCo
   /** The linked wallet of each of these tasks' creators now (a funding counts only from it). */
   private async creatorWallets(tasks: TaskAggregate[]): Promise<Map<number, string | null>> {
     const ids = [...new Set(tasks.filter((t) => t.exists).map((t) => t.snapshot.creatorId))];
-    return new Map((await this.users.findByIds(ids)).map((u) => [u.id, u.walletAddress ?? null]));
+    return new Map(await Promise.all(ids.map(async (id) => [id, await this.users.linkedWallet(id)] as const)));
   }
 }
 
