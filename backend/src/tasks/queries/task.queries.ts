@@ -90,24 +90,25 @@ export class TaskQueries implements OnModuleDestroy {
   }
 
   /**
-   * `list` as the JSON text the route sends (the same bytes `res.json` would). The items of a cached page that
-   * everyone sees alike (anyone but the creator or an admin looking at a task with anomalies) are serialised once
-   * per cached page rather than on every request: stringifying 24 tasks was the largest part of a cached answer.
+   * `list` as the bytes of the JSON the route sends (what `res.json` would send). A cached page everyone sees
+   * alike (anyone but the creator or an admin looking at a task with anomalies) is serialised and encoded once,
+   * not on every request: stringifying 24 tasks was the largest part of a cached answer. The same Buffer comes
+   * back while the page and its total stand, so the route can keep its ETag with it.
    */
-  async listJson(q: ListTasksQuery, viewer: Viewer | undefined): Promise<string> {
+  async listBody(q: ListTasksQuery, viewer: Viewer | undefined): Promise<Buffer> {
     const { rows, total } = await this.answer(q, viewer);
-    const shared = !rows.rows.some((row) => this.ownView(row, viewer));
-    let items = shared ? this.itemsJson.get(rows) : undefined;
-    if (items === undefined) {
-      items = JSON.stringify(rows.rows.map(this.listedViewFor(viewer)));
-      if (shared && this.cache) this.itemsJson.set(rows, items);
-    }
-    if (total === null) return items;
-    return `{"items":${items},"nextCursor":${JSON.stringify(rows.nextCursor)},"total":${JSON.stringify(total)}}`;
+    const shared = !!this.cache && !rows.rows.some((row) => this.ownView(row, viewer));
+    const known = shared ? this.bodies.get(rows) : undefined;
+    if (known && known.total === total) return known.body;
+    const items = known?.items ?? JSON.stringify(rows.rows.map(this.listedViewFor(viewer)));
+    const json = total === null ? items : `{"items":${items},"nextCursor":${JSON.stringify(rows.nextCursor)},"total":${JSON.stringify(total)}}`;
+    const body = Buffer.from(json);
+    if (shared) this.bodies.set(rows, { items, total, body });
+    return body;
   }
 
-  /** Serialised items of cached pages (a revised page is a new object, so it is serialised afresh). */
-  private readonly itemsJson = new WeakMap<ListedRows, string>();
+  /** Serialised cached pages (a revised page is a new object, so it is serialised afresh), with the last total. */
+  private readonly bodies = new WeakMap<ListedRows, { items: string; total: number | null; body: Buffer }>();
 
   /** The rows of an answer and, for a page (not the plain array), the filter's total. */
   private async answer(q: ListTasksQuery, viewer: Viewer | undefined): Promise<{ rows: ListedRows; total: number | null }> {
