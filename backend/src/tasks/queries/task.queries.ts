@@ -180,8 +180,8 @@ export class TaskQueries implements OnModuleDestroy {
   /**
    * How many tasks match the filters (every page). Without a search or reward range it comes from
    * `task_listing_counts` (kept by TasksProjection) instead of a count over every listed task: "available"
-   * takes the open count less the open tasks whose deadline has passed, and for a signed-in viewer less the
-   * open ones they submitted to.
+   * takes the open counts of the deadline days after today (`task_open_deadline_days`) plus today's open tasks
+   * whose deadline is ahead, and for a signed-in viewer less the open ones they submitted to.
    */
   private async total(q: ListTasksQuery, viewer: Viewer | undefined): Promise<number> {
     if (!q.search?.trim() && q.minReward === undefined && q.maxReward === undefined) return this.countedTotal(q, viewer);
@@ -199,8 +199,12 @@ export class TaskQueries implements OnModuleDestroy {
     if (!q.available) {
       sql = `SELECT coalesce(sum(listed), 0)::int AS n FROM task_listing_counts t WHERE ${inCategory}`;
     } else {
-      sql = `SELECT ((SELECT coalesce(sum(open), 0) FROM task_listing_counts t WHERE ${inCategory})
-                   - (SELECT count(*) FROM tasks t WHERE ${PUBLIC_TASK} AND ${OPEN_SLOT} AND t.deadline <= now() AND ${inCategory})`;
+      // Open tasks whose deadline falls on a later UTC day (kept counts), plus today's still ahead (an index
+      // range over one day of deadlines).
+      const today = `floor(extract(epoch FROM now()) / 86400)::int`;
+      sql = `SELECT ((SELECT coalesce(sum(open), 0) FROM task_open_deadline_days t WHERE ${inCategory} AND t.day > ${today})
+                   + (SELECT count(*) FROM tasks t WHERE ${PUBLIC_TASK} AND ${OPEN_SLOT} AND t.deadline > now()
+                        AND t.deadline < to_timestamp((${today} + 1) * 86400.0) AND ${inCategory})`;
       if (viewer) {
         sql += ` - (SELECT count(DISTINCT s.task_id) FROM submissions s JOIN tasks t ON t.id = s.task_id
                      WHERE s.user_id = $${params.push(viewer.id)} AND ${PUBLIC_TASK} AND ${OPEN_TASK} AND ${inCategory})`;
