@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
-import { Projection, ReadModelProjection } from '../projections/projection';
+import { Projection, ProjectionBatch, ReadModelProjection } from '../projections/projection';
 import { SubmissionAiValidatedData, TaskEvents as T } from '../tasks/task.events';
 import { StoredValidation } from './stored-validation';
 
@@ -16,7 +16,7 @@ export class AdminAnalyticsProjection implements Projection {
   readonly name = 'admin_ai_validations';
   readonly tables = ['admin_ai_validations'];
 
-  async apply(events: StoredEvent[], tx: QueryRunner): Promise<void> {
+  async apply(events: StoredEvent[], _tx: QueryRunner, batch: ProjectionBatch): Promise<void> {
     const rows = events
       .filter((e) => e.type === T.SubmissionAiValidated)
       .map((e) => {
@@ -41,7 +41,7 @@ export class AdminAnalyticsProjection implements Projection {
         };
       });
     if (!rows.length) return;
-    await tx.query(
+    batch.write(
       `INSERT INTO admin_ai_validations
          SELECT * FROM jsonb_populate_recordset(NULL::admin_ai_validations, $1::jsonb)
        ON CONFLICT (position) DO NOTHING`,

@@ -6,7 +6,7 @@ import { Aggregate } from './aggregate';
 import { AggregateSnapshots } from './aggregate-snapshots';
 import { AppendOptions, EventStore } from './event-store';
 import { WrongExpectedVersionError } from './event-store.errors';
-import { EventMetadata } from './stored-event';
+import { EventMetadata, NewEvent, StoredEvent } from './stored-event';
 
 export interface SaveOutcome<R> {
   result: R;
@@ -19,6 +19,12 @@ export interface SaveOutcome<R> {
  * expected version. A concurrent writer makes the append fail; the whole decision is then retried on
  * fresh state (bounded, with jitter) and finally answered with 409. After a successful append it waits
  * until the read models show the new events, so the API reads its own writes.
+ *
+ * A stream this process wrote or read recently is decided on at once from its snapshot, without reading
+ * the stream: the append compares and sets the stream version, so a decision taken on a state that another
+ * process has moved past is never stored. It is decided again on the stream as stored when that append
+ * conflicts, and also when the decision refuses (throws) or raises nothing: an answer that stores nothing
+ * is only ever given on the stream as stored.
  */
 @Injectable()
 export class AggregateRepository {
@@ -50,22 +56,60 @@ export class AggregateRepository {
     waitForReadModels = true,
   ): Promise<SaveOutcome<R>> {
     const maxRetries = this.config.COMMAND_MAX_RETRIES;
-    for (let attempt = 0; ; attempt++) {
-      const aggregate = await this.load(create());
-      const result = await decide(aggregate);
+    let trustSnapshot = true;
+    for (let attempt = 0; ; ) {
+      const aggregate = create();
+      const snapshot = trustSnapshot ? this.snapshots.get(aggregate.streamId) : undefined;
+      trustSnapshot = false;
+      if (snapshot) aggregate.resume(snapshot.state, snapshot.version);
+      else await this.load(aggregate);
+      const before = { state: aggregate.snapshot, version: aggregate.version };
+      let result: R;
+      try {
+        result = await decide(aggregate);
+      } catch (err) {
+        if (snapshot) continue;
+        throw err;
+      }
       const events = aggregate.pullEvents().map((e) => ({ ...e, metadata: { ...metadata, ...e.metadata } }));
-      if (events.length === 0) return { result, appended: false };
+      if (events.length === 0) {
+        if (snapshot) continue;
+        return { result, appended: false };
+      }
       try {
         const appended = await this.store.append(aggregate.streamId, aggregate.version, events, options(aggregate));
+        if (!appended.duplicate) this.rememberAppended(create(), before, events, appended.nextVersion);
         if (waitForReadModels) await this.projections.waitFor(appended.checkpoint);
         return { result, appended: !appended.duplicate };
       } catch (err) {
         if (!(err instanceof WrongExpectedVersionError)) throw err;
+        if (snapshot) continue; // the snapshot was behind the stream: decide again on the stream as stored, at once
         if (attempt >= maxRetries) {
           throw new DomainError(409, 'This item was changed by someone else at the same time. Please try again.');
         }
         await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
+        attempt++;
       }
     }
+  }
+
+  /**
+   * The state after an append, as the next load would fold it from the store: the appended events' data
+   * goes through JSON as the store keeps it (a Date raised in memory comes back as its ISO string).
+   */
+  private rememberAppended(
+    aggregate: Aggregate<unknown>,
+    before: { state: unknown; version: number },
+    events: NewEvent[],
+    nextVersion: number,
+  ): void {
+    if (nextVersion !== before.version + events.length) return;
+    const stored = events.map((e, i) => ({
+      type: e.type,
+      data: JSON.parse(JSON.stringify(e.data ?? {})),
+      streamVersion: before.version + i + 1,
+    })) as StoredEvent[];
+    aggregate.resume(before.state, before.version).load(stored);
+    this.snapshots.put(aggregate.streamId, aggregate.version, aggregate.snapshot);
   }
 }

@@ -2,6 +2,7 @@ import { createFundedTask, registerWalletUser } from '../../test/fixtures';
 import { startTestDomain, TestContext } from '../../test/test-app';
 import { ReviewSubmissionCommand } from '../submissions/commands/review-submission.command';
 import { SubmitProofCommand } from '../submissions/commands/submit-proof.command';
+import { SetTaskActiveCommand } from '../tasks/commands/set-task-active.command';
 import { TaskAggregate } from '../tasks/task.aggregate';
 import { AggregateRepository } from './aggregate-repository';
 import { AggregateSnapshots } from './aggregate-snapshots';
@@ -70,6 +71,31 @@ describe('aggregate snapshots: a loaded aggregate is always the fold of its whol
     const loaded = await repo.load(new TaskAggregate(taskId));
     expect(loaded.snapshot).toEqual((await replayed(store, taskId)).snapshot);
     expect(loaded.snapshot.submissions.has(999_001)).toBe(false);
+  });
+
+  it('a command refused on a snapshot another process has moved past is decided again on the stream as stored', async () => {
+    const store = ctx.app.get(EventStore);
+    const creator = await registerWalletUser(ctx.commands);
+    const earner = await registerWalletUser(ctx.commands);
+    const owner = { id: creator.id, isAdmin: false };
+    const taskId = await createFundedTask(ctx.commands, creator, { maxCompletions: 3 });
+    await ctx.commands.execute(new SetTaskActiveCommand(owner, taskId, false)); // this process remembers it inactive
+    await other.commands.execute(new SetTaskActiveCommand(owner, taskId, true));
+    // Refused on the remembered state (inactive), accepted on the stream as stored.
+    const submissionId: number = await ctx.commands.execute(new SubmitProofCommand(earner.id, taskId, PROOF));
+    expect((await replayed(store, taskId)).snapshot.submissions.has(submissionId)).toBe(true);
+  });
+
+  it('a command that changes nothing on a snapshot another process has moved past is decided again on the stream as stored', async () => {
+    const store = ctx.app.get(EventStore);
+    const creator = await registerWalletUser(ctx.commands);
+    const owner = { id: creator.id, isAdmin: false };
+    const taskId = await createFundedTask(ctx.commands, creator, { maxCompletions: 3 });
+    await ctx.commands.execute(new SetTaskActiveCommand(owner, taskId, false)); // this process remembers it inactive
+    await other.commands.execute(new SetTaskActiveCommand(owner, taskId, true));
+    // Nothing to do on the remembered state; on the stream as stored the task is active and is deactivated.
+    await ctx.commands.execute(new SetTaskActiveCommand(owner, taskId, false));
+    expect((await replayed(store, taskId)).snapshot.isActive).toBe(false);
   });
 
   it('keeps the newest state per stream and drops the least recently used stream', () => {

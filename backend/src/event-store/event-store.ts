@@ -26,7 +26,7 @@ export interface AppendResult {
 }
 
 
-interface EventRow {
+export interface EventRow {
   global_position: string;
   transaction_id: string;
   stream_id: string;
@@ -223,15 +223,25 @@ export class EventStore {
    * (`pg_snapshot_xmin`): everything returned is committed and nothing earlier can still appear.
    */
   async readAll(after: Checkpoint, limit: number, runner?: QueryRunner): Promise<StoredEvent[]> {
-    const rows: EventRow[] = await (runner ?? this.dataSource).query(
-      `SELECT global_position, transaction_id, stream_id, stream_version, event_type, data, metadata, created_at
-         FROM events
-        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-          AND (transaction_id, global_position) > ($1::xid8, $2::bigint)
-        ORDER BY transaction_id, global_position
-        LIMIT $3`,
-      [after.transactionId.toString(), after.position.toString(), limit],
-    );
+    const rows: EventRow[] = await (runner ?? this.dataSource).query(visibleEventsAfter('($1::xid8, $2::bigint)', '$3'), [
+      after.transactionId.toString(),
+      after.position.toString(),
+      limit,
+    ]);
     return rows.map(toStoredEvent);
   }
+}
+
+/**
+ * The statement behind `readAll`: events after `after` (an SQL row expression `(transaction id, position)`),
+ * at most `limit`, never past the oldest running transaction. Shared with the projection runner, which reads
+ * after its checkpoints in the same round trip as it locks them.
+ */
+export function visibleEventsAfter(after: string, limit: string): string {
+  return `SELECT global_position, transaction_id, stream_id, stream_version, event_type, data, metadata, created_at
+         FROM events
+        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          AND (transaction_id, global_position) > ${after}
+        ORDER BY transaction_id, global_position
+        LIMIT ${limit}`;
 }

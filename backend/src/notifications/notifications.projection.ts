@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
-import { Projection, ReadModelProjection } from '../projections/projection';
+import { Projection, ProjectionBatch, ReadModelProjection } from '../projections/projection';
 import { changesOf } from './change-rules';
 import { NotificationEvents as N } from './notification.events';
 import { TaskDirectory } from './task-directory';
@@ -19,14 +19,14 @@ export class NotificationsProjection implements Projection {
 
   constructor(private readonly directory: TaskDirectory) {}
 
-  async apply(events: StoredEvent[], tx: QueryRunner): Promise<void> {
+  async apply(events: StoredEvent[], tx: QueryRunner, batch: ProjectionBatch): Promise<void> {
     await this.directory.prepare(events, tx);
     const rows: unknown[] = [];
     for (const e of events) {
       this.directory.observe(e);
       if (e.type === N.NotificationRead || e.type === N.AllNotificationsRead) {
-        await this.flushRows(rows, tx); // rows before the read mark must exist when it is applied
-        await this.markRead(e, tx);
+        this.flushRows(rows, batch); // rows before the read mark must exist when it is applied (writes run in order)
+        this.markRead(e, batch);
         continue;
       }
       for (const c of changesOf(e, this.directory.get(e.data?.taskId))) {
@@ -43,12 +43,12 @@ export class NotificationsProjection implements Projection {
         });
       }
     }
-    await this.flushRows(rows, tx);
+    this.flushRows(rows, batch);
   }
 
-  private async flushRows(rows: unknown[], tx: QueryRunner): Promise<void> {
+  private flushRows(rows: unknown[], batch: ProjectionBatch): void {
     if (!rows.length) return;
-    await tx.query(
+    batch.write(
       `INSERT INTO notifications (position, user_id, kind, task_id, task_title, submission_id, detail, created_at)
        SELECT position, user_id, kind, task_id, task_title, submission_id, detail, created_at
          FROM jsonb_populate_recordset(NULL::notifications, $1::jsonb)
@@ -58,15 +58,15 @@ export class NotificationsProjection implements Projection {
     rows.length = 0;
   }
 
-  private async markRead(e: StoredEvent, tx: QueryRunner): Promise<void> {
+  private markRead(e: StoredEvent, batch: ProjectionBatch): void {
     const at = e.createdAt.toISOString();
     if (e.type === N.NotificationRead) {
-      await tx.query(
+      batch.write(
         `UPDATE notifications SET read_at = $3 WHERE user_id = $1 AND position = $2 AND read_at IS NULL`,
         [e.data.userId, e.data.notificationId, at],
       );
     } else {
-      await tx.query(
+      batch.write(
         `UPDATE notifications SET read_at = $3 WHERE user_id = $1 AND position <= $2 AND read_at IS NULL`,
         [e.data.userId, e.data.upTo, at],
       );

@@ -3,6 +3,7 @@ import { Test } from '@nestjs/testing';
 import { Client } from 'pg';
 import { QueryRunner } from 'typeorm';
 import { DataSource } from 'typeorm';
+import { CommandBus } from '@nestjs/cqrs';
 import { applyLogs, centToBaseUnits, createFundedTask, registerWalletUser, releasedLog } from '../../test/fixtures';
 import { testConfig, startTestDomain } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
@@ -37,6 +38,32 @@ class RecordingProjection implements Projection {
       [events.map((e) => e.streamId), events.map((e) => e.streamVersion), events.length],
     );
   }
+}
+
+/** Fails the first batch holding a SubmissionSubmitted, after the projections sorted before it folded it. */
+@Injectable()
+@ReadModelProjection()
+class FailsOnceProjection implements Projection {
+  readonly name = 'zz_fails_once';
+  readonly tables: string[] = [];
+  failed = false;
+  async apply(events: StoredEvent[]): Promise<void> {
+    if (!this.failed && events.some((e) => e.type === 'SubmissionSubmitted')) {
+      this.failed = true;
+      throw new Error('this batch fails on purpose');
+    }
+  }
+}
+
+const PROOF = { proofLink: null, proofText: 'proof', proofFileUrl: null, notes: null };
+
+/** The task's counters in its read row, and the same counters folded from scratch by a rebuild. */
+async function countersAndRebuilt(ctx: { dataSource: DataSource; projections: ProjectionRunner }, taskId: number) {
+  const read = async () =>
+    (await ctx.dataSource.query(`SELECT total_submissions, pending_submissions, completions FROM tasks WHERE id = $1`, [taskId]))[0];
+  const live = await read();
+  await ctx.projections.rebuild();
+  return { live, rebuilt: await read() };
 }
 
 describe('ProjectionRunner', () => {
@@ -154,6 +181,53 @@ describe('ProjectionRunner', () => {
       expect(await dump()).toEqual(live);
     } finally {
       await ctx.close();
+    }
+  });
+
+  it('does not build on rows it remembers once another process has moved the read models', async () => {
+    const a = await startTestDomain();
+    const b = await startTestDomain({}, a.databaseUrl);
+    try {
+      const creator = await registerWalletUser(a.commands);
+      const earners = await Promise.all([1, 2, 3, 4].map(() => registerWalletUser(a.commands)));
+      const taskId = await createFundedTask(a.commands, creator, { maxCompletions: 10 });
+      await a.commands.execute(new SubmitProofCommand(earners[0].id, taskId, PROOF));
+      // Only the other process applies the next events; then this one picks up again after them.
+      await a.projections.stop();
+      await b.commands.execute(new SubmitProofCommand(earners[1].id, taskId, PROOF));
+      const s2: number = await b.commands.execute(new SubmitProofCommand(earners[2].id, taskId, PROOF));
+      await b.commands.execute(new ReviewSubmissionCommand({ id: creator.id, isAdmin: false }, s2, 'approved', null));
+      await b.projections.stop();
+      a.projections.start();
+      await a.commands.execute(new SubmitProofCommand(earners[3].id, taskId, PROOF));
+      const { live, rebuilt } = await countersAndRebuilt(a, taskId);
+      expect(live).toEqual({ total_submissions: 4, pending_submissions: 3, completions: 1 });
+      expect(rebuilt).toEqual(live);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+
+  it('a batch that rolls back leaves nothing of it remembered: the retry folds its events once', async () => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [DomainModule.forRoot(testConfig(), await createTestDatabase())],
+      providers: [FailsOnceProjection],
+    }).compile();
+    const app = moduleRef.createNestApplication({ logger: false });
+    await app.init();
+    try {
+      const commands = app.get(CommandBus);
+      const creator = await registerWalletUser(commands);
+      const earner = await registerWalletUser(commands);
+      const taskId = await createFundedTask(commands, creator, { maxCompletions: 10 });
+      await commands.execute(new SubmitProofCommand(earner.id, taskId, PROOF));
+      expect(app.get(FailsOnceProjection).failed).toBe(true);
+      const { live, rebuilt } = await countersAndRebuilt({ dataSource: app.get(DataSource), projections: app.get(ProjectionRunner) }, taskId);
+      expect(live).toEqual({ total_submissions: 1, pending_submissions: 1, completions: 0 });
+      expect(rebuilt).toEqual(live);
+    } finally {
+      await app.close();
     }
   });
 });

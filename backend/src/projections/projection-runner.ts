@@ -1,9 +1,11 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import { PoolClient, QueryResult, escapeLiteral } from 'pg';
 import { DataSource, QueryRunner } from 'typeorm';
-import { EventStore } from '../event-store/event-store';
-import { Checkpoint, START, compareCheckpoints } from '../event-store/stored-event';
-import { Projection, ReadModelProjection } from './projection';
+import { EventRow, EventStore, toStoredEvent, visibleEventsAfter } from '../event-store/event-store';
+import { Checkpoint, START, StoredEvent, compareCheckpoints } from '../event-store/stored-event';
+import { Projection, ProjectionBatch, ReadModelProjection } from './projection';
+import { inlineParams } from './sql-literal';
 
 /** Told when the read models moved without this process seeing which rows changed (see `onUnseenChanges`). */
 export type UnseenChangesListener = () => void;
@@ -32,6 +34,10 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
   private pendingAppend = false;
   private loop: Promise<void> | null = null;
   private readonly unseenListeners = new Set<UnseenChangesListener>();
+  /** Each projection's checkpoint as this process last locked or moved it (see RowProjection's remembered rows). */
+  private applied: Array<Checkpoint | undefined> = [];
+  /** The end of the last batch started in this process: the next one starts after it. */
+  private batchTail: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -222,28 +228,49 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
     }
   }
 
-  /** One batch on `held` (the live loop's own connection, kept) or on a pooled connection (given back). */
-  private async runBatch(limit: number, held?: QueryRunner): Promise<number> {
+  /**
+   * One batch on `held` (the live loop's own connection, kept) or on a pooled connection (given back).
+   * Batches of this process run one at a time (they would queue on the checkpoint locks anyway): what the
+   * projections remember between batches is then only ever used after the batch that wrote it has ended.
+   */
+  private runBatch(limit: number, held?: QueryRunner): Promise<number> {
+    const run = this.batchTail.then(() => this.runBatchAlone(limit, held));
+    this.batchTail = run.then(() => undefined, () => undefined);
+    return run;
+  }
+
+  /**
+   * Two round trips when the projections remember the rows they touch (the live case): one opens the
+   * transaction, locks the checkpoints and reads the events after them; the other runs the projections'
+   * queued writes, moves the checkpoints and commits.
+   */
+  private async runBatchAlone(limit: number, held?: QueryRunner): Promise<number> {
     const qr = held ?? this.dataSource.createQueryRunner();
     if (!held) await qr.connect();
+    const client = (qr as unknown as { databaseConnection: PoolClient }).databaseConnection;
     let read = 0;
     let low: Checkpoint = START;
     let movedElsewhere = false;
-    let open = false;
     const afterCommit: Array<() => void> = [];
-    const batch = { afterCommit: (fn: () => void) => void afterCommit.push(fn) };
+    const writes: string[] = [];
+    const batch: ProjectionBatch = {
+      afterCommit: (fn) => void afterCommit.push(fn),
+      write: (sql, params) => void writes.push(inlineParams(sql, params)),
+    };
     try {
-      // One statement, not TypeORM's two (START TRANSACTION + SET TRANSACTION): a batch is a dozen short
-      // statements and each round trip is on the path of every command waiting for its events.
-      await qr.query('START TRANSACTION ISOLATION LEVEL READ COMMITTED');
-      open = true;
-      const checkpoints = await this.lockCheckpoints(qr);
+      const { checkpoints, events } = await this.open(client, limit);
       low = checkpoints.reduce((m, c) => (compareCheckpoints(c, m) < 0 ? c : m), checkpoints[0] ?? START);
       // Past where this process last saw them: someone else applied events in between.
       movedElsewhere = compareCheckpoints(low, this.reached) > 0;
-      const events = await this.store.readAll(low, limit, qr);
+      this.projections.forEach((p, i) => {
+        const mine = this.applied[i];
+        if (!mine || compareCheckpoints(mine, checkpoints[i]) !== 0) p.forget?.();
+        this.applied[i] = checkpoints[i];
+      });
       read = events.length;
-      if (events.length) {
+      if (!events.length) {
+        await client.query('COMMIT');
+      } else {
         const last = events[events.length - 1];
         const lastCp: Checkpoint = { transactionId: last.transactionId, position: last.globalPosition };
         for (let i = 0; i < this.projections.length; i++) {
@@ -251,17 +278,27 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
           const fresh = events.filter((e) => compareCheckpoints({ transactionId: e.transactionId, position: e.globalPosition }, own) > 0);
           if (fresh.length) await this.projections[i].apply(fresh, qr, batch);
         }
-        await qr.query(
-          `UPDATE projection_checkpoints SET last_transaction_id = $1::xid8, last_position = $2, updated_at = now()
-            WHERE name = ANY($3)`,
-          [lastCp.transactionId.toString(), lastCp.position.toString(), this.names],
+        // set_config(..., true) = SET LOCAL synchronous_commit = off. Read models are derived: a crash that
+        // loses this commit loses its checkpoint move with it, and the events (committed durably by their
+        // appends) are applied again on restart. So a batch does not wait for its own WAL flush (other
+        // sessions see it at once either way): one fsync less per batch.
+        await client.query(
+          [
+            ...writes,
+            `SELECT set_config('synchronous_commit', 'off', true)`,
+            `UPDATE projection_checkpoints
+                SET last_transaction_id = '${lastCp.transactionId}'::xid8, last_position = ${lastCp.position}, updated_at = now()
+              WHERE name IN (${this.nameList})`,
+            'COMMIT',
+          ].join(';\n'),
         );
+        this.applied = this.projections.map(() => lastCp);
         low = lastCp;
       }
-      await qr.query('COMMIT');
-      open = false;
     } catch (err) {
-      if (open) await qr.query('ROLLBACK').catch(() => undefined);
+      // Rolled back whole (checkpoints included): what the projections remember of it never happened.
+      await client.query('ROLLBACK').catch(() => undefined);
+      this.forgetAll();
       throw err;
     } finally {
       if (!held) await qr.release();
@@ -278,29 +315,46 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
     return read;
   }
 
-  private async lockCheckpoints(qr: QueryRunner): Promise<Checkpoint[]> {
-    // set_config(..., true) = SET LOCAL synchronous_commit = off, in the same round trip. Read models are
-    // derived: a crash that loses this commit loses its checkpoint move with it, and the events (committed
-    // durably by their appends) are applied again on restart. So a batch does not wait for its own WAL
-    // flush (other sessions see it at once either way): one fsync less per batch.
-    const select = (): Promise<Array<{ name: string; last_transaction_id: string; last_position: string }>> =>
-      qr.query(
-        `SELECT name, last_transaction_id, last_position
-           FROM projection_checkpoints, set_config('synchronous_commit', 'off', true)
-          WHERE name = ANY($1) ORDER BY name FOR UPDATE OF projection_checkpoints`,
-        [this.names],
-      );
-    let rows = await select();
+  private forgetAll(): void {
+    for (const p of this.projections) p.forget?.();
+    this.applied = [];
+  }
+
+  /** The projections' names as an SQL list of literals (they are code, but quoted all the same). */
+  private get nameList(): string {
+    return this.names.map((n) => escapeLiteral(n)).join(', ');
+  }
+
+  /**
+   * Opens the batch's transaction, locks every projection's checkpoint row (so several backend replicas never
+   * apply the same events twice) and reads the events after the lowest: one round trip of three statements
+   * (the read is its own statement, so under READ COMMITTED it sees the checkpoints as locked).
+   */
+  private async open(client: PoolClient, limit: number): Promise<{ checkpoints: Checkpoint[]; events: StoredEvent[] }> {
+    const names = this.nameList;
+    const lockAndRead = `
+      SELECT name, last_transaction_id, last_position
+        FROM projection_checkpoints
+       WHERE name IN (${names}) ORDER BY name FOR UPDATE;
+      ${visibleEventsAfter(
+        `(SELECT last_transaction_id, last_position FROM projection_checkpoints WHERE name IN (${names}) ORDER BY 1, 2 LIMIT 1)`,
+        String(limit),
+      )}`;
+    let [, locked, read] = (await client.query(
+      `START TRANSACTION ISOLATION LEVEL READ COMMITTED; ${lockAndRead}`,
+    )) as unknown as QueryResult[];
     // Only the first batch (or the first after a rebuild emptied them) has rows to create.
-    if (rows.length < this.names.length) {
-      await qr.query(
-        `INSERT INTO projection_checkpoints (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING`,
-        [this.names],
-      );
-      rows = await select();
+    if (locked.rows.length < this.names.length) {
+      await client.query(`INSERT INTO projection_checkpoints (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING`, [this.names]);
+      [locked, read] = (await client.query(lockAndRead)) as unknown as QueryResult[];
     }
-    const byName = new Map(rows.map((r) => [r.name, { transactionId: BigInt(r.last_transaction_id), position: BigInt(r.last_position) }]));
-    return this.projections.map((p) => byName.get(p.name) ?? START);
+    const byName = new Map(
+      locked.rows.map((r) => [r.name as string, { transactionId: BigInt(r.last_transaction_id), position: BigInt(r.last_position) }]),
+    );
+    return {
+      checkpoints: this.projections.map((p) => byName.get(p.name) ?? START),
+      events: (read.rows as EventRow[]).map(toStoredEvent),
+    };
   }
 
   private advance(cp: Checkpoint): void {
@@ -321,6 +375,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
       await m.query(`DELETE FROM projection_checkpoints WHERE name = ANY($1)`, [this.names]);
     });
     this.reached = START;
+    this.forgetAll();
     this.unseenChanges();
     const n = await this.catchUp();
     if (wasRunning) this.start();

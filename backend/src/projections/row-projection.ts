@@ -11,16 +11,26 @@ export interface RowChange {
   after: Row;
 }
 
+/** Rows remembered per projection between batches (a few kB each at most). */
+const MAX_REMEMBERED_ROWS = 10_000;
+
 /**
  * A projection whose rows are each the fold of the events about one key. A batch is applied in three
  * steps — fetch the touched rows in one query, fold the events in memory, write the changed rows back
- * in one upsert — so rebuilding costs a few statements per batch rather than one per event.
+ * in one upsert (queued with the batch's commit) — so rebuilding costs a few statements per batch rather
+ * than one per event.
+ *
+ * The rows a batch folded or read are remembered for the next batch: a row is the fold of the events up to
+ * the projection's checkpoint, so while the checkpoint stays where this process left it nobody else can have
+ * changed the row (the runner calls `forget` otherwise). Live batches then fetch nothing: the rows they touch
+ * were written a moment ago, or are created by the batch's own events.
  */
 export abstract class RowProjection implements Projection {
   abstract readonly name: string;
   abstract readonly table: string;
   /** Primary key column (integer). */
   protected readonly key: string = 'id';
+  private readonly remembered = new Map<number, Row>();
 
   get tables(): string[] {
     return [this.table];
@@ -32,16 +42,36 @@ export abstract class RowProjection implements Projection {
   /** The row after the event; `undefined` in means no row yet. Must not mutate `row`. */
   protected abstract fold(row: Row | undefined, event: StoredEvent, key: number): Row | undefined;
 
-  /** Called with the rows the batch changed, after they are written (same transaction). */
+  /** True when the event starts its row afresh (fold ignores the row before): the row need not be fetched. */
+  protected creates(_event: StoredEvent): boolean {
+    return false;
+  }
+
+  /** Called with the rows the batch changed, after their upsert is queued (same transaction). */
   protected async changed(_changes: RowChange[], _events: StoredEvent[], _tx: QueryRunner, _batch: ProjectionBatch): Promise<void> {}
 
+  forget(): void {
+    this.remembered.clear();
+  }
+
   async apply(events: StoredEvent[], tx: QueryRunner, batch: ProjectionBatch): Promise<void> {
-    const touched = new Set<number>();
-    for (const e of events) for (const k of this.keysOf(e)) touched.add(k);
-    if (touched.size === 0) return;
     const rows = new Map<number, Row>();
-    const found: Row[] = await tx.query(`SELECT * FROM ${this.table} WHERE ${this.key} = ANY($1)`, [[...touched]]);
-    for (const r of found) rows.set(Number(r[this.key]), r);
+    const unknown = new Set<number>();
+    const seen = new Set<number>();
+    for (const e of events) {
+      for (const k of this.keysOf(e)) {
+        if (seen.has(k)) continue;
+        seen.add(k);
+        const row = this.remembered.get(k);
+        if (row) rows.set(k, row);
+        else if (!this.creates(e)) unknown.add(k);
+      }
+    }
+    if (seen.size === 0) return;
+    if (unknown.size) {
+      const found: Row[] = await tx.query(`SELECT * FROM ${this.table} WHERE ${this.key} = ANY($1)`, [[...unknown]]);
+      for (const r of found) rows.set(Number(r[this.key]), r);
+    }
     const before = new Map(rows);
     const changed = new Set<number>();
     for (const e of events) {
@@ -53,17 +83,25 @@ export abstract class RowProjection implements Projection {
         }
       }
     }
+    for (const [k, row] of rows) this.remember(k, row);
     if (changed.size === 0) return;
     const payload = [...changed].map((k) => rows.get(k));
     const columns = Object.keys(payload[0] as Row);
     const updates = columns.filter((c) => c !== this.key).map((c) => `${c} = EXCLUDED.${c}`);
     // jsonb_populate_recordset converts each JSON field to the column's own type (timestamps, numerics).
-    await tx.query(
+    batch.write(
       `INSERT INTO ${this.table} (${columns.join(', ')})
        SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${this.table}, $1::jsonb)
        ON CONFLICT (${this.key}) DO UPDATE SET ${updates.join(', ')}`,
       [JSON.stringify(payload, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))],
     );
     await this.changed([...changed].map((k) => ({ key: k, before: before.get(k), after: rows.get(k) as Row })), events, tx, batch);
+  }
+
+  private remember(key: number, row: Row): void {
+    // Re-inserted: a Map keeps insertion order, so its first key is the least recently used.
+    this.remembered.delete(key);
+    this.remembered.set(key, row);
+    if (this.remembered.size > MAX_REMEMBERED_ROWS) this.remembered.delete(this.remembered.keys().next().value as number);
   }
 }

@@ -15,6 +15,10 @@ export class SubmissionsProjection extends RowProjection {
     return e.type in T && typeof e.data.submissionId === 'number' ? [e.data.submissionId] : [];
   }
 
+  protected override creates(e: StoredEvent): boolean {
+    return e.type === T.SubmissionSubmitted;
+  }
+
   protected fold(row: Row | undefined, e: StoredEvent): Row | undefined {
     const d = e.data;
     const at = e.createdAt.toISOString();

@@ -35,8 +35,8 @@ export class TasksProjection extends RowProjection {
     return () => this.listeners.delete(listener);
   }
 
-  protected override async changed(changes: RowChange[], events: StoredEvent[], tx: QueryRunner, batch: ProjectionBatch): Promise<void> {
-    await this.count(changes, tx);
+  protected override async changed(changes: RowChange[], events: StoredEvent[], _tx: QueryRunner, batch: ProjectionBatch): Promise<void> {
+    this.count(changes, batch);
     if (!this.listeners.size) return;
     const submitters = new Map<number, number[]>();
     for (const e of events) {
@@ -52,7 +52,7 @@ export class TasksProjection extends RowProjection {
    * Moves `task_listing_counts` and `task_open_deadline_days` by what the batch changed: tasks listed or
    * unlisted, slots filled or freed.
    */
-  private async count(changes: RowChange[], tx: QueryRunner): Promise<void> {
+  private count(changes: RowChange[], batch: ProjectionBatch): void {
     const delta = new Map<string, { listed: number; open: number }>();
     const days = new Map<string, { category: string; day: number; open: number }>();
     const move = (row: Row | undefined, sign: 1 | -1) => {
@@ -75,7 +75,7 @@ export class TasksProjection extends RowProjection {
     }
     const openDays = [...days.values()].filter((d) => d.open !== 0);
     if (openDays.length) {
-      await tx.query(
+      batch.write(
         `INSERT INTO task_open_deadline_days (category, day, open)
          SELECT * FROM unnest($1::text[], $2::int[], $3::int[])
          ON CONFLICT (category, day) DO UPDATE SET open = task_open_deadline_days.open + EXCLUDED.open`,
@@ -84,7 +84,7 @@ export class TasksProjection extends RowProjection {
     }
     const moved = [...delta].filter(([, d]) => d.listed !== 0 || d.open !== 0);
     if (!moved.length) return;
-    await tx.query(
+    batch.write(
       `INSERT INTO task_listing_counts (category, listed, open)
        SELECT * FROM unnest($1::text[], $2::int[], $3::int[])
        ON CONFLICT (category) DO UPDATE
@@ -95,6 +95,10 @@ export class TasksProjection extends RowProjection {
 
   protected keysOf(e: StoredEvent): number[] {
     return e.type in T ? [e.data.taskId] : [];
+  }
+
+  protected override creates(e: StoredEvent): boolean {
+    return e.type === T.TaskCreated;
   }
 
   protected fold(row: Row | undefined, e: StoredEvent): Row | undefined {

@@ -14,6 +14,10 @@ export class UsersProjection extends RowProjection {
     return e.type in U ? [e.data.userId] : [];
   }
 
+  protected override creates(e: StoredEvent): boolean {
+    return e.type === U.UserRegistered;
+  }
+
   protected fold(row: Row | undefined, e: StoredEvent): Row | undefined {
     const d = e.data;
     const at = e.createdAt.toISOString();

@@ -19,10 +19,28 @@ export const USER_COLUMNS = `id, username, email, wallet_address AS "walletAddre
   profile_image AS "profileImage", password_hash AS "passwordHash", wallet_linked_at AS "walletLinkedAt",
   created_at AS "createdAt", updated_at AS "updatedAt"`;
 
+/** Users whose linked wallet is remembered: ~100k short entries. */
+const MAX_WALLETS = 100_000;
+
 /** Reads of the `users` projection, plus the write side's unique-key index for exact lookups. */
 @Injectable()
 export class UsersReadRepository {
+  /** Linked wallets by user id. A linked wallet never changes (UserAggregate refuses another), so once seen it is kept. */
+  private readonly wallets = new Map<number, string>();
+
   constructor(private readonly dataSource: DataSource) {}
+
+  /** The user's linked wallet (null: none linked yet, or no such user); a payout's recipient. */
+  async linkedWallet(userId: number): Promise<string | null> {
+    const known = this.wallets.get(userId);
+    if (known) return known;
+    const wallet = (await this.findById(userId))?.walletAddress ?? null;
+    if (wallet) {
+      if (this.wallets.size >= MAX_WALLETS) this.wallets.delete(this.wallets.keys().next().value as number);
+      this.wallets.set(userId, wallet);
+    }
+    return wallet;
+  }
 
   async findById(id: number): Promise<UserRecord | null> {
     const rows = await this.dataSource.query(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);

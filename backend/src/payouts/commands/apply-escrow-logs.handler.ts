@@ -34,11 +34,11 @@ export class ApplyEscrowLogsHandler implements ICommandHandler<ApplyEscrowLogsCo
         const outcomes: EscrowLogOutcome[] = [];
         if (!task.exists) return logs.map((): EscrowLogOutcome => ({ result: 'rejected', reason: `unknown task ${taskId}` }));
         const needsCreator = logs.some((l, i) => l.kind === 'funded' && !seen.has(keys[i]));
-        const creator = needsCreator ? await this.users.findById(task.snapshot.creatorId) : null;
+        const creatorWallet = needsCreator ? await this.users.linkedWallet(task.snapshot.creatorId) : null;
         logs.forEach((log, i) => {
           if (seen.has(keys[i])) return outcomes.push({ result: 'duplicate' });
           try {
-            task.applyEscrowLog(log, creator?.walletAddress ?? null);
+            task.applyEscrowLog(log, creatorWallet);
             outcomes.push({ result: 'applied' });
           } catch (err) {
             if (!(err instanceof DomainError)) throw err;

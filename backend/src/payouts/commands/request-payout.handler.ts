@@ -19,8 +19,8 @@ export class RequestPayoutHandler implements ICommandHandler<RequestPayoutComman
     const { result } = await this.repo.execute(
       () => new TaskAggregate(taskId),
       async (task) => {
-        const earner = await this.users.findById(task.submission(submissionId).userId);
-        return task.requestPayout(submissionId, earner?.walletAddress ?? null, requestedBy);
+        const wallet = await this.users.linkedWallet(task.submission(submissionId).userId);
+        return task.requestPayout(submissionId, wallet, requestedBy);
       },
       { actorId: requestedBy },
     );

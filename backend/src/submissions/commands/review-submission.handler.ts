@@ -24,8 +24,8 @@ export class ReviewSubmissionHandler implements ICommandHandler<ReviewSubmission
       async (task) => {
         task.review(submissionId, reviewer, decision, feedback, new Date());
         if (decision === 'approved') {
-          const earner = await this.users.findById(task.submission(submissionId).userId);
-          task.requestPayout(submissionId, earner?.walletAddress ?? null, reviewer.id);
+          const wallet = await this.users.linkedWallet(task.submission(submissionId).userId);
+          task.requestPayout(submissionId, wallet, reviewer.id);
         }
       },
       { actorId: reviewer.id },
