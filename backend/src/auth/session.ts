@@ -4,7 +4,7 @@ import session from 'express-session';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { Pool } from 'pg';
 import { AppConfig } from '../config/app-config';
 
@@ -47,8 +47,24 @@ export class SessionPool implements OnApplicationShutdown {
   }
 }
 
+/**
+ * Public reads that never start a session: a signed-out visitor browsing tasks (most of the traffic) needs no
+ * session object, and express-session would make one per request (a random id, a hash of it) only to drop it
+ * unsaved. Everything else, and any request carrying our cookie, goes through express-session as before.
+ */
+function isSessionlessRead(req: Request): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (req.path !== '/api/health' && req.path !== '/api/tasks' && !req.path.startsWith('/api/tasks/')) return false;
+  return !req.headers.cookie?.includes(`${SESSION_COOKIE}=`);
+}
+
 /** express-session with its store in PostgreSQL: HttpOnly, SameSite=Lax, Secure behind HTTPS. */
 export function sessionMiddleware(config: AppConfig, pool: Pool): RequestHandler {
+  const withSession = sessions(config, pool);
+  return (req, res, next) => (isSessionlessRead(req) ? next() : withSession(req, res, next));
+}
+
+function sessions(config: AppConfig, pool: Pool): RequestHandler {
   const PgStore = connectPgSimple(session);
   return session({
     name: SESSION_COOKIE,

@@ -45,6 +45,9 @@ const UNSHOWN_COLUMNS = new Set(['updated_at', 'released_amount', 'refunded_amou
 
 const ms = (v: unknown) => (v instanceof Date ? v.getTime() : Date.parse(String(v)));
 
+/** The UTC day of a task row's deadline, in days since 1970-01-01 (task_open_deadline_days.day). */
+export const deadlineDay = (row: Row): number => Math.floor(ms(row.deadline) / 86_400_000);
+
 export function listed(row: Row | undefined): ListedTask | null {
   if (!row || row.funding_status !== 'funded' || !row.is_active) return null;
   const open = Number(row.completions) + Number(row.pending_submissions) < Number(row.max_completions);

@@ -206,6 +206,15 @@ describe('GET /api/tasks filters, sorts and paging agree with an in-memory compu
                 count(*) FILTER (WHERE completions + pending_submissions < max_completions)::int AS open
            FROM tasks WHERE funding_status = 'funded' AND is_active GROUP BY category ORDER BY category`);
       expect(kept).toEqual(counted);
+      const keptDays = await ctx.dataSource.query(
+        `SELECT category, day, open FROM task_open_deadline_days WHERE open <> 0 ORDER BY category, day`);
+      const countedDays = await ctx.dataSource.query(
+        `SELECT category, floor(extract(epoch FROM deadline) / 86400)::int AS day, count(*)::int AS open
+           FROM tasks WHERE funding_status = 'funded' AND is_active AND completions + pending_submissions < max_completions
+          GROUP BY 1, 2 ORDER BY 1, 2`);
+      expect(keptDays).toEqual(countedDays);
+      // Deadlines of the seeded tasks fall on several days, today's included (both parts of "available").
+      expect(new Set(countedDays.map((d: { day: number }) => d.day)).size).toBeGreaterThan(1);
     };
     const totals = async () => {
       for (const q of [{}, { category: 'Design' }, { available: true }, { available: true, category: 'Design' }] as Q[]) {

@@ -6,7 +6,7 @@ import { Row, RowChange, RowProjection } from '../projections/row-projection';
 import { DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS, DEFAULT_REVIEW_WINDOW_SECONDS, deadlineSeconds, reviewTimes } from './task-escrow-terms';
 import { TaskEvents as T } from './task.events';
 import { StoredAnomaly } from './queries/task-funding.view';
-import { TaskListingChange, listed, toListingChange } from './task-listing-change';
+import { TaskListingChange, deadlineDay, listed, toListingChange } from './task-listing-change';
 
 const add = (a: unknown, b: string | bigint) => (BigInt(String(a)) + BigInt(b)).toString();
 const sub = (a: unknown, b: string | bigint) => (BigInt(String(a)) - BigInt(b)).toString();
@@ -19,9 +19,9 @@ export class TasksProjection extends RowProjection {
   readonly name = 'tasks';
   readonly table = 'tasks';
 
-  /** `task_listing_counts` is kept with the rows (a rebuild empties both and recounts). */
+  /** `task_listing_counts` and `task_open_deadline_days` are kept with the rows (a rebuild empties all and recounts). */
   override get tables(): string[] {
-    return [this.table, 'task_listing_counts'];
+    return [this.table, 'task_listing_counts', 'task_open_deadline_days'];
   }
 
   private readonly listeners = new Set<(changes: TaskListingChange[]) => void>();
@@ -48,20 +48,39 @@ export class TasksProjection extends RowProjection {
     });
   }
 
-  /** Moves `task_listing_counts` by what the batch changed: tasks listed or unlisted, slots filled or freed. */
+  /**
+   * Moves `task_listing_counts` and `task_open_deadline_days` by what the batch changed: tasks listed or
+   * unlisted, slots filled or freed.
+   */
   private count(changes: RowChange[], batch: ProjectionBatch): void {
     const delta = new Map<string, { listed: number; open: number }>();
+    const days = new Map<string, { category: string; day: number; open: number }>();
     const move = (row: Row | undefined, sign: 1 | -1) => {
       const t = listed(row);
-      if (!t) return;
+      if (!t || !row) return;
       const d = delta.get(t.category) ?? { listed: 0, open: 0 };
       d.listed += sign;
       if (t.open) d.open += sign;
       delta.set(t.category, d);
+      if (!t.open) return;
+      const day = deadlineDay(row);
+      const key = `${day} ${t.category}`;
+      const dd = days.get(key) ?? { category: t.category, day, open: 0 };
+      dd.open += sign;
+      days.set(key, dd);
     };
     for (const c of changes) {
       move(c.before, -1);
       move(c.after, 1);
+    }
+    const openDays = [...days.values()].filter((d) => d.open !== 0);
+    if (openDays.length) {
+      batch.write(
+        `INSERT INTO task_open_deadline_days (category, day, open)
+         SELECT * FROM unnest($1::text[], $2::int[], $3::int[])
+         ON CONFLICT (category, day) DO UPDATE SET open = task_open_deadline_days.open + EXCLUDED.open`,
+        [openDays.map((d) => d.category), openDays.map((d) => d.day), openDays.map((d) => d.open)],
+      );
     }
     const moved = [...delta].filter(([, d]) => d.listed !== 0 || d.open !== 0);
     if (!moved.length) return;

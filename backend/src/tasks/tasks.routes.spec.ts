@@ -206,6 +206,31 @@ describe('tasks API', () => {
     }
   });
 
+  it('GET /api/tasks answers a signed-out reader as JSON with an ETag (304 when unchanged) and starts no session; a signed-in one still counts as signed in', async () => {
+    const creator = await actor(ctx);
+    const earner = await actor(ctx);
+    const taskId = await createFundedTask(ctx.commands, creator, { category: 'Translation', maxCompletions: 4 });
+    const path = '/api/tasks?category=Translation&available=true&limit=5';
+    const first = await request(ctx.http).get(path).expect(200).expect('Content-Type', 'application/json; charset=utf-8');
+    expect(first.headers['set-cookie']).toBeUndefined();
+    expect(first.body).toEqual({ items: [expect.objectContaining({ id: taskId, totalSubmissions: 0 })], nextCursor: null, total: 1 });
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^W\/"/);
+    await request(ctx.http).get(path).set('If-None-Match', etag).expect(304);
+    // A submission moves the task's counters: a new body, a new ETag.
+    await request(ctx.http).post('/api/submissions').set('Cookie', earner.cookie)
+      .send({ taskId, proofText: 'done', proofLink: null, proofFileUrl: null, notes: null }).expect(201);
+    const after = await request(ctx.http).get(path).set('If-None-Match', etag).expect(200);
+    expect(after.body.items[0]).toMatchObject({ id: taskId, totalSubmissions: 1, pendingSubmissions: 1 });
+    expect(after.headers.etag).not.toBe(etag);
+    // The earner's own "available" list no longer offers the task they submitted to: their session was read.
+    const own = await request(ctx.http).get(path).set('Cookie', earner.cookie).expect(200);
+    expect(own.body).toEqual({ items: [], nextCursor: null, total: 0 });
+    // A signed-out visitor asking for a challenge still gets a session (the nonce lives in it).
+    const challenge = await request(ctx.http).get(`/api/auth/challenge?address=${Wallet.createRandom().address}`).expect(200);
+    expect(String(challenge.headers['set-cookie'])).toContain('cent.sid=');
+  });
+
   it('answers 404 for a missing task and 400 for a malformed id', async () => {
     await request(ctx.http).get('/api/tasks/999999').expect(404, { message: 'Task not found' });
     await request(ctx.http).get('/api/tasks/abc').expect(400, { message: 'Invalid id' });

@@ -68,8 +68,9 @@ function revisedPage(tag: ListingTag, page: ListedRows, changes: TaskListingChan
  * writes (a submission, an approval) only change counters shown in one task's row: the answers that show that
  * task take its new counters in place (the projection hands them over) and the totals stay. Writes that move
  * a task in or out of a filter (funded, filled, deactivated, a viewer's own submission for their "available"
- * list) drop the answers of the filters that could hold it. Read models moved by another process or a rebuild drop everything. "available" also hides
- * tasks once their deadline passes: those answers expire at the next deadline of an open task.
+ * list) drop the answers of the filters that could hold it. Read models moved by another process or a rebuild
+ * drop everything. "available" also hides tasks once their deadline passes: those answers expire at the next
+ * deadline of an open task.
  */
 export class ListingCache {
   readonly rows: ReadCache<ListedRows, ListingTag>;

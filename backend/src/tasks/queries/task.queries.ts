@@ -90,24 +90,25 @@ export class TaskQueries implements OnModuleDestroy {
   }
 
   /**
-   * `list` as the JSON text the route sends (the same bytes `res.json` would). The items of a cached page that
-   * everyone sees alike (anyone but the creator or an admin looking at a task with anomalies) are serialised once
-   * per cached page rather than on every request: stringifying 24 tasks was the largest part of a cached answer.
+   * `list` as the bytes of the JSON the route sends (what `res.json` would send). A cached page everyone sees
+   * alike (anyone but the creator or an admin looking at a task with anomalies) is serialised and encoded once,
+   * not on every request: stringifying 24 tasks was the largest part of a cached answer. The same Buffer comes
+   * back while the page and its total stand, so the route can keep its ETag with it.
    */
-  async listJson(q: ListTasksQuery, viewer: Viewer | undefined): Promise<string> {
+  async listBody(q: ListTasksQuery, viewer: Viewer | undefined): Promise<Buffer> {
     const { rows, total } = await this.answer(q, viewer);
-    const shared = !rows.rows.some((row) => this.ownView(row, viewer));
-    let items = shared ? this.itemsJson.get(rows) : undefined;
-    if (items === undefined) {
-      items = JSON.stringify(rows.rows.map(this.listedViewFor(viewer)));
-      if (shared && this.cache) this.itemsJson.set(rows, items);
-    }
-    if (total === null) return items;
-    return `{"items":${items},"nextCursor":${JSON.stringify(rows.nextCursor)},"total":${JSON.stringify(total)}}`;
+    const shared = !!this.cache && !rows.rows.some((row) => this.ownView(row, viewer));
+    const known = shared ? this.bodies.get(rows) : undefined;
+    if (known && known.total === total) return known.body;
+    const items = known?.items ?? JSON.stringify(rows.rows.map(this.listedViewFor(viewer)));
+    const json = total === null ? items : `{"items":${items},"nextCursor":${JSON.stringify(rows.nextCursor)},"total":${JSON.stringify(total)}}`;
+    const body = Buffer.from(json);
+    if (shared) this.bodies.set(rows, { items, total, body });
+    return body;
   }
 
-  /** Serialised items of cached pages (a revised page is a new object, so it is serialised afresh). */
-  private readonly itemsJson = new WeakMap<ListedRows, string>();
+  /** Serialised cached pages (a revised page is a new object, so it is serialised afresh), with the last total. */
+  private readonly bodies = new WeakMap<ListedRows, { items: string; total: number | null; body: Buffer }>();
 
   /** The rows of an answer and, for a page (not the plain array), the filter's total. */
   private async answer(q: ListTasksQuery, viewer: Viewer | undefined): Promise<{ rows: ListedRows; total: number | null }> {
@@ -179,8 +180,8 @@ export class TaskQueries implements OnModuleDestroy {
   /**
    * How many tasks match the filters (every page). Without a search or reward range it comes from
    * `task_listing_counts` (kept by TasksProjection) instead of a count over every listed task: "available"
-   * takes the open count less the open tasks whose deadline has passed, and for a signed-in viewer less the
-   * open ones they submitted to.
+   * takes the open counts of the deadline days after today (`task_open_deadline_days`) plus today's open tasks
+   * whose deadline is ahead, and for a signed-in viewer less the open ones they submitted to.
    */
   private async total(q: ListTasksQuery, viewer: Viewer | undefined): Promise<number> {
     if (!q.search?.trim() && q.minReward === undefined && q.maxReward === undefined) return this.countedTotal(q, viewer);
@@ -198,8 +199,12 @@ export class TaskQueries implements OnModuleDestroy {
     if (!q.available) {
       sql = `SELECT coalesce(sum(listed), 0)::int AS n FROM task_listing_counts t WHERE ${inCategory}`;
     } else {
-      sql = `SELECT ((SELECT coalesce(sum(open), 0) FROM task_listing_counts t WHERE ${inCategory})
-                   - (SELECT count(*) FROM tasks t WHERE ${PUBLIC_TASK} AND ${OPEN_SLOT} AND t.deadline <= now() AND ${inCategory})`;
+      // Open tasks whose deadline falls on a later UTC day (kept counts), plus today's still ahead (an index
+      // range over one day of deadlines).
+      const today = `floor(extract(epoch FROM now()) / 86400)::int`;
+      sql = `SELECT ((SELECT coalesce(sum(open), 0) FROM task_open_deadline_days t WHERE ${inCategory} AND t.day > ${today})
+                   + (SELECT count(*) FROM tasks t WHERE ${PUBLIC_TASK} AND ${OPEN_SLOT} AND t.deadline > now()
+                        AND t.deadline < to_timestamp((${today} + 1) * 86400.0) AND ${inCategory})`;
       if (viewer) {
         sql += ` - (SELECT count(DISTINCT s.task_id) FROM submissions s JOIN tasks t ON t.id = s.task_id
                      WHERE s.user_id = $${params.push(viewer.id)} AND ${PUBLIC_TASK} AND ${OPEN_TASK} AND ${inCategory})`;
