@@ -26,7 +26,8 @@ const MAX_IN_FLIGHT = 2;
  * how many appends per second PostgreSQL takes. So while a few statements are in flight, appends arriving
  * in this process queue up, and the next statement writes all of them in ONE transaction, each still
  * compare-and-set on its own stream (a stream whose version moved gets its own conflict, the others go
- * in). Nothing waits for a timer: with room in flight an append is written at once.
+ * in). Nothing waits for a timer: with room in flight an append is written as soon as the callbacks already
+ * due have run (see schedulePump).
  *
  * A batch holds at most one append per stream (two would read the same version). When PostgreSQL refuses
  * the statement — another process won a race on one stream (unique violation), or one append carries
