@@ -50,7 +50,7 @@ export function taskInput(overrides: Partial<CreateTaskInput> = {}): CreateTaskI
  * production applies them: ApplyEscrowLogsCommand.
  */
 export function applyLogs(commands: CommandBus, taskId: number, ...logs: EscrowLog[]): Promise<EscrowLogOutcome[]> {
-  return commands.execute(new ApplyEscrowLogsCommand(taskId, logs));
+  return commands.execute(ApplyEscrowLogsCommand.forTask(taskId, logs)).then((outcomes: EscrowLogOutcome[][]) => outcomes[0]);
 }
 
 /** A TaskFunded log of `taskId` with the task's exact terms from `funder`, unless overridden. */

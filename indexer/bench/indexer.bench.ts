@@ -6,10 +6,12 @@
  * 2. The realistic mix: BENCH_REAL_TASKS (400) tasks with 1-100 payouts each (most a handful: 1 + 99·u⁵),
  *    every payout its own `release` transaction, all tasks interleaved at random, so a range of the
  *    product's 2,000 blocks holds one or two logs of most tasks; indexed by a fresh runner resuming from the
- *    checkpoint, as after a restart. Reports where the time goes (the share spent applying logs as commands).
+ *    checkpoint, as after a restart. Reports where the time goes: the share of the wall time spent applying
+ *    ranges as domain commands, the part of it waiting for the read models, and the projection batches' time.
  * Prints progress on stderr and, as its last stdout line:
  *   {"logs":20040,"indexLogsPerSec":…,"rawGetLogsPerSec":…,"liveLatencyP95Ms":…,
- *    "realisticLogs":…,"realisticIndexLogsPerSec":…,"realisticRawGetLogsPerSec":…,"realisticApplyShare":…}
+ *    "realisticLogs":…,"realisticIndexLogsPerSec":…,"realisticRawGetLogsPerSec":…,"realisticApplyShare":…,
+ *    "realisticReadModelWaitShare":…,"realisticProjectionShare":…}
  * Env: BENCH_LIVE (40) live releases; DATABASE_URL to use a running PostgreSQL (default: an embedded one in a
  * temporary directory). TaskEscrow v1 calls (`fund(taskId, …)`, `release(taskId, …)`); v2's
  * `release(key, …)` replaces them when the v2 contract lands.
@@ -48,18 +50,35 @@ function rng(seed: number) {
   };
 }
 
-/** Where the indexing time goes: wall time inside FactDispatcher.apply (a range's logs as domain commands). */
-const applying = { ms: 0, calls: 0 };
-const apply = FactDispatcher.prototype.apply;
-FactDispatcher.prototype.apply = async function (this: FactDispatcher, ...args: Parameters<typeof apply>) {
-  const t = performance.now();
-  try {
-    return await apply.apply(this, args);
-  } finally {
-    applying.ms += performance.now() - t;
-    applying.calls++;
-  }
-};
+/**
+ * Where the indexing time goes: wall time inside FactDispatcher.apply (a range's logs as ONE domain command:
+ * load the tasks, decide, append, wait for the read models), the part of it spent waiting for the read
+ * models, and the time the projection runner's batches took (on its own connection, overlapping the rest).
+ */
+const timing = { applyMs: 0, ranges: 0, readModelWaitMs: 0, projectionMs: 0, projectedEvents: 0 };
+function timed<T extends object>(proto: T, name: string, add: (ms: number, result: unknown) => void): void {
+  const original = (proto as Record<string, (...a: unknown[]) => Promise<unknown>>)[name];
+  (proto as Record<string, unknown>)[name] = async function (this: unknown, ...args: unknown[]) {
+    const t = performance.now();
+    let result: unknown;
+    try {
+      result = await original.apply(this, args);
+      return result;
+    } finally {
+      add(performance.now() - t, result);
+    }
+  };
+}
+timed(FactDispatcher.prototype, 'apply', (ms) => {
+  timing.applyMs += ms;
+  timing.ranges++;
+});
+timed(ProjectionRunner.prototype, 'waitFor', (ms) => (timing.readModelWaitMs += ms));
+// runBatchAlone is private: the one place that applies a batch of events to every projection.
+timed(ProjectionRunner.prototype, 'runBatchAlone', (ms, n) => {
+  timing.projectionMs += ms;
+  timing.projectedEvents += Number(n ?? 0);
+});
 
 async function main(): Promise<void> {
   const anvil = await startAnvil(['--gas-limit', '1000000000']);
@@ -250,8 +269,7 @@ async function main(): Promise<void> {
     if (realRaw.n !== realLogs) throw new Error(`raw sweep saw ${realRaw.n} logs, expected ${realLogs}`);
     const realisticRawGetLogsPerSec = Math.round((realRaw.n / realRaw.ms) * 1000);
     const paidBefore = await paidCount();
-    applying.ms = 0;
-    applying.calls = 0;
+    Object.assign(timing, { applyMs: 0, ranges: 0, readModelWaitMs: 0, projectionMs: 0, projectedEvents: 0 });
     // The first runner is stopped for good (a runner does not restart): a second one, as after a restart,
     // resumes from the checkpoint, right before the realistic range.
     second = await NestFactory.createApplicationContext(IndexerModule.forRoot(config, db.url, { payouts: false }), { logger: ['error', 'warn'] });
@@ -260,13 +278,16 @@ async function main(): Promise<void> {
     while ((await checkpoint()) < realHead || (await paidCount()) < paidBefore + releases.length) await new Promise((r) => setTimeout(r, 10));
     const realMs = performance.now() - s2;
     const realisticIndexLogsPerSec = Math.round((realLogs / realMs) * 1000);
+    const share = (ms: number) => Math.round((ms / realMs) * 100) / 100;
     say(`realistic: indexed ${realLogs} logs in ${realMs.toFixed(0)} ms (${realisticIndexLogsPerSec}/s = ` +
       `${(realisticIndexLogsPerSec / realisticRawGetLogsPerSec).toFixed(2)} x its raw eth_getLogs ${realisticRawGetLogsPerSec}/s); ` +
-      `${applying.calls} ranges, ${Math.round(applying.ms)} ms (${Math.round((applying.ms / realMs) * 100)} %) in applying logs as domain ` +
-      `commands (load task, decide, append, projections), the rest reading logs, blocks and committing checkpoints`);
+      `${timing.ranges} ranges, ${Math.round(timing.applyMs)} ms (${Math.round(share(timing.applyMs) * 100)} %) applying them as domain commands ` +
+      `(load tasks, decide, append, wait for the read models), of which ${Math.round(timing.readModelWaitMs)} ms waiting for the read models; ` +
+      `projection batches ${Math.round(timing.projectionMs)} ms for ${timing.projectedEvents} events; the rest reading logs and blocks`);
     console.log(JSON.stringify({
       logs: LOGS, indexLogsPerSec, rawGetLogsPerSec, liveLatencyP95Ms,
-      realisticLogs: realLogs, realisticIndexLogsPerSec, realisticRawGetLogsPerSec, realisticApplyShare: Math.round((applying.ms / realMs) * 100) / 100,
+      realisticLogs: realLogs, realisticIndexLogsPerSec, realisticRawGetLogsPerSec, realisticApplyShare: share(timing.applyMs),
+      realisticReadModelWaitShare: share(timing.readModelWaitMs), realisticProjectionShare: share(timing.projectionMs),
     }));
   } finally {
     await runner.stop();

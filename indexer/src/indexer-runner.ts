@@ -30,12 +30,12 @@ export class IndexerRunner {
     commands: CommandBus,
     databaseUrl: string,
     private readonly logger: Logger,
-    options: { payouts?: boolean } = {},
-    readModels?: ReadModels,
+    options: { payouts?: boolean },
+    readModels: ReadModels,
   ) {
     this.rpc = new JsonRpc(settings.rpcUrl, logger);
     const store = new CheckpointStore(db, settings.source, settings.startBlock);
-    this.follower = new LogFollower(new ChainReader(this.rpc), store, new FactDispatcher(commands, logger, readModels), settings, logger);
+    this.follower = new LogFollower(new ChainReader(this.rpc), store, new FactDispatcher(commands, logger), readModels, settings, logger);
     this.withPayouts = options.payouts ?? true;
     this.worker = new PayoutWorker(this.rpc, db, commands, {
       chainId: settings.chainId,

@@ -76,7 +76,7 @@ describe('crash safety (child processes, SIGKILL)', () => {
         t.subs.push({ id, earner });
       }
     }
-    const points = ['follower:after-intents', 'follower:after-apply', null];
+    const points = ['follower:before-commit', 'follower:after-apply', null];
     const log: string[] = [];
     let released = 0;
     for (let run = 0; run < RUNS; run++) {

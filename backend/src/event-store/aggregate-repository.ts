@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DomainError } from '../common/domain-error';
 import { ProjectionRunner } from '../projections/projection-runner';
@@ -6,7 +7,7 @@ import { Aggregate } from './aggregate';
 import { AggregateSnapshots } from './aggregate-snapshots';
 import { AppendOptions, EventStore } from './event-store';
 import { WrongExpectedVersionError } from './event-store.errors';
-import { EventMetadata, NewEvent, StoredEvent } from './stored-event';
+import { Checkpoint, EventMetadata, NewEvent, StoredEvent } from './stored-event';
 
 export interface SaveOutcome<R> {
   result: R;
@@ -45,6 +46,62 @@ export class AggregateRepository {
     aggregate.load(events);
     if (events.length) this.snapshots.put(aggregate.streamId, aggregate.version, aggregate.snapshot);
     return aggregate;
+  }
+
+  /** Several aggregates as of their streams' last events, read in ONE query (snapshots as in `load`). */
+  async loadMany<A extends Aggregate<unknown>>(aggregates: A[]): Promise<A[]> {
+    const snapshots = aggregates.map((a) => this.snapshots.get(a.streamId));
+    const events = await this.store.readStreams(aggregates.map((a, i) => ({ streamId: a.streamId, afterVersion: snapshots[i]?.version ?? 0 })));
+    aggregates.forEach((a, i) => {
+      const snapshot = snapshots[i];
+      const mine = events.get(a.streamId) ?? [];
+      if (snapshot) a.resume(snapshot.state, snapshot.version);
+      a.load(mine);
+      if (mine.length) this.snapshots.put(a.streamId, a.version, a.snapshot);
+    });
+    return aggregates;
+  }
+
+  /**
+   * `execute` for many aggregates at once (the indexer's block range): loads them in one query (each from
+   * its snapshot plus what its stream holds after it), runs ONE decision over all of them and appends what
+   * each raised in ONE transaction, each stream still compare-and-set on its loaded version, together with
+   * `alsoInTransaction` (the caller's own writes, e.g. the indexer's checkpoint). A stream that moved
+   * meanwhile fails the whole append; the decision is then retried on fresh state, bounded like `execute`'s.
+   */
+  async executeMany<A extends Aggregate<unknown>, R>(
+    create: () => A[],
+    decide: (aggregates: A[]) => R | Promise<R>,
+    metadata: EventMetadata,
+    /** Runs in the append's transaction, before its commit, with the decision's result. */
+    alsoInTransaction?: (m: EntityManager, result: R) => Promise<void>,
+    waitForReadModels = true,
+  ): Promise<SaveOutcome<R> & { checkpoint: Checkpoint | null }> {
+    for (let attempt = 0; ; attempt++) {
+      const aggregates = await this.loadMany(create());
+      const before = aggregates.map((a) => ({ state: a.snapshot, version: a.version }));
+      const result = await decide(aggregates);
+      const appends = aggregates.map((a) => ({
+        streamId: a.streamId,
+        expectedVersion: a.version,
+        events: a.pullEvents().map((e) => ({ ...e, metadata: { ...metadata, ...e.metadata } })),
+      }));
+      try {
+        const { checkpoint } = await this.store.appendMany(appends, alsoInTransaction && ((m) => alsoInTransaction(m, result)));
+        const fresh = create();
+        appends.forEach((a, i) => {
+          if (a.events.length) this.rememberAppended(fresh[i], before[i], a.events, before[i].version + a.events.length);
+        });
+        if (waitForReadModels) await this.projections.waitFor(checkpoint);
+        return { result, appended: checkpoint !== null, checkpoint };
+      } catch (err) {
+        if (!(err instanceof WrongExpectedVersionError)) throw err;
+        if (attempt >= this.config.COMMAND_MAX_RETRIES) {
+          throw new DomainError(409, 'This item was changed by someone else at the same time. Please try again.');
+        }
+        await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
+      }
+    }
   }
 
   async execute<A extends Aggregate<unknown>, R>(

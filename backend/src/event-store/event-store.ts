@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter } from 'node:events';
-import { DataSource, QueryRunner } from 'typeorm';
+import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { UniqueKeyTakenError, WrongExpectedVersionError, isUniqueViolation } from './event-store.errors';
 import { GroupCommit } from './group-commit';
+import { StreamAppend, insertCompareAndSet } from './compare-and-set-insert';
 import { Checkpoint, ExpectedVersion, NewEvent, StoredEvent, compareCheckpoints } from './stored-event';
 
 export interface UniqueKeyReservation {
@@ -98,6 +99,81 @@ export class EventStore {
       this.notifications.emit('appended', result.checkpoint);
     }
     return result;
+  }
+
+  /** Every stream's events after its `afterVersion`, in ONE query (an aggregate per stream, loaded together). */
+  async readStreams(from: Array<{ streamId: string; afterVersion: number }>): Promise<Map<string, StoredEvent[]>> {
+    const out = new Map<string, StoredEvent[]>(from.map((f) => [f.streamId, []]));
+    if (!from.length) return out;
+    const rows: EventRow[] = await this.dataSource.query(
+      `SELECT e.global_position, e.transaction_id, e.stream_id, e.stream_version, e.event_type, e.data, e.metadata, e.created_at
+         FROM unnest($1::text[], $2::int[]) AS r(stream_id, after_version)
+         JOIN events e ON e.stream_id = r.stream_id AND e.stream_version > r.after_version
+        ORDER BY e.stream_id, e.stream_version`,
+      [from.map((f) => f.streamId), from.map((f) => f.afterVersion)],
+    );
+    for (const r of rows) out.get(r.stream_id)!.push(toStoredEvent(r));
+    return out;
+  }
+
+  /**
+   * Appends to many streams in ONE transaction and ONE insert (the indexer's block range: a few logs of
+   * each of many tasks), each stream compare-and-set on its own expected version, then runs
+   * `alsoInTransaction` (the caller's bookkeeping, e.g. the indexer's checkpoint) before the commit. All or
+   * nothing: a stream that moved, or a chain fact another writer stored first, rolls everything back with a
+   * WrongExpectedVersionError (the caller decides again on fresh state). With no events it still runs
+   * `alsoInTransaction` in a transaction of its own.
+   */
+  async appendMany(
+    appends: Array<{ streamId: string; expectedVersion: number; events: NewEvent[] }>,
+    alsoInTransaction?: (m: EntityManager) => Promise<void>,
+  ): Promise<{ checkpoint: Checkpoint | null }> {
+    const writes: StreamAppend[] = appends
+      .filter((a) => a.events.length)
+      .map((a) => ({ streamId: a.streamId, expected: a.expectedVersion, events: a.events }));
+    if (new Set(writes.map((w) => w.streamId)).size !== writes.length) throw new Error('appendMany takes each stream once');
+    const qr = this.dataSource.createQueryRunner();
+    await qr.connect();
+    let checkpoint: Checkpoint | null = null;
+    try {
+      await qr.startTransaction('READ COMMITTED');
+      if (writes.length) {
+        // The events insert is the transaction's first write (see appendIn): its xid is taken after the
+        // streams were read, keeping (transaction id, position) order consistent with every stream's versions.
+        let rows: Awaited<ReturnType<typeof insertCompareAndSet>>;
+        try {
+          rows = await insertCompareAndSet(qr, writes);
+        } catch (err) {
+          throw this.conflictOf(err) ?? err;
+        }
+        const written = new Set(rows.map((r) => r.stream_id));
+        const moved = writes.find((w) => !written.has(w.streamId));
+        if (moved) throw new WrongExpectedVersionError(moved.streamId, moved.expected as number);
+        const last = rows.reduce((a, b) => (BigInt(b.global_position) > BigInt(a.global_position) ? b : a));
+        checkpoint = { transactionId: BigInt(last.transaction_id), position: BigInt(last.global_position) };
+      }
+      if (alsoInTransaction) await alsoInTransaction(qr.manager);
+      await qr.commitTransaction();
+    } catch (err) {
+      if (qr.isTransactionActive) await qr.rollbackTransaction();
+      throw err;
+    } finally {
+      await qr.release();
+    }
+    if (checkpoint) {
+      if (!this.latest || compareCheckpoints(checkpoint, this.latest) > 0) this.latest = checkpoint;
+      this.notifications.emit('appended', checkpoint);
+    }
+    return { checkpoint };
+  }
+
+  /** A unique violation on a stream version or a chain fact's key: another writer was first. */
+  private conflictOf(err: unknown): WrongExpectedVersionError | null {
+    if (!isUniqueViolation(err)) return null;
+    const e = err as { constraint?: string; detail?: string };
+    if (e.constraint !== 'events_stream_version_unique' && e.constraint !== 'events_idempotency_key_unique') return null;
+    const stream = /\(stream_id, stream_version\)=\((.+), (\d+)\)/.exec(e.detail ?? '');
+    return new WrongExpectedVersionError(stream?.[1] ?? `(the stream of chain fact ${e.detail ?? '?'})`, stream ? Number(stream[2]) - 1 : -1);
   }
 
   /** The furthest position this process has appended at (null before its first append). */

@@ -2,6 +2,7 @@ import { DatabaseError } from 'pg';
 import { DataSource } from 'typeorm';
 import { WrongExpectedVersionError, isUniqueViolation } from './event-store.errors';
 import { AppendResult } from './event-store';
+import { InsertedRow, insertCompareAndSet } from './compare-and-set-insert';
 import { ExpectedVersion, NewEvent } from './stored-event';
 
 interface Pending {
@@ -10,13 +11,6 @@ interface Pending {
   events: NewEvent[];
   resolve(result: AppendResult): void;
   reject(err: unknown): void;
-}
-
-interface InsertedRow {
-  stream_id: string;
-  stream_version: number;
-  global_position: string;
-  transaction_id: string;
 }
 
 const MAX_BATCH = 256;
@@ -123,40 +117,7 @@ export class GroupCommit {
 
   /** One statement: each request's stream version is read and its events inserted only if it matches. */
   private insert(batch: Pending[]): Promise<InsertedRow[]> {
-    const reqStream: string[] = [];
-    const reqExpected: Array<number | null> = [];
-    const evReq: number[] = [];
-    const evOrd: number[] = [];
-    const evType: string[] = [];
-    const evData: string[] = [];
-    const evMeta: string[] = [];
-    batch.forEach((p, i) => {
-      reqStream.push(p.streamId);
-      reqExpected.push(p.expected === 'any' ? null : p.expected);
-      p.events.forEach((e, j) => {
-        evReq.push(i + 1);
-        evOrd.push(j + 1);
-        evType.push(e.type);
-        evData.push(JSON.stringify(e.data ?? {}));
-        evMeta.push(JSON.stringify(e.metadata ?? {}));
-      });
-    });
-    return this.dataSource.query(
-      `WITH req AS (
-         SELECT r.req, r.stream_id,
-                (SELECT coalesce(max(e.stream_version), 0) FROM events e WHERE e.stream_id = r.stream_id) AS v,
-                r.expected
-           FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS r(stream_id, expected, req)
-       ),
-       ok AS (SELECT * FROM req WHERE expected IS NULL OR v = expected)
-       INSERT INTO events (stream_id, stream_version, event_type, data, metadata)
-       SELECT ok.stream_id, ok.v + x.ord, x.t, x.d, x.m
-         FROM unnest($3::int[], $4::int[], $5::text[], $6::jsonb[], $7::jsonb[]) AS x(req, ord, t, d, m)
-         JOIN ok ON ok.req = x.req
-        ORDER BY x.req, x.ord
-       RETURNING stream_id, stream_version, global_position, transaction_id`,
-      [reqStream, reqExpected, evReq, evOrd, evType, evData, evMeta],
-    );
+    return insertCompareAndSet(this.dataSource, batch);
   }
 }
 

@@ -38,30 +38,6 @@ export class CheckpointStore {
   }
 
   /**
-   * Written BEFORE the range's commands run: if the process dies half way and the chain then drops these
-   * blocks, the restart still knows which facts may have been applied and compensates them.
-   */
-  async recordIntents(logs: DecodedLog[]): Promise<void> {
-    if (!logs.length) return;
-    await this.db.query(
-      `INSERT INTO indexer_applied_logs (source, block_number, block_hash, log_index, tx_hash, event, task_id, submission_id, escrow_key)
-       SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::int[], $5::text[], $6::text[], $7::numeric[], $8::numeric[], $9::text[])
-       ON CONFLICT (source, block_hash, log_index) DO NOTHING`,
-      [
-        this.source,
-        logs.map((l) => l.fact.blockNumber),
-        logs.map((l) => l.fact.blockHash),
-        logs.map((l) => l.fact.logIndex),
-        logs.map((l) => l.fact.txHash),
-        logs.map((l) => l.event),
-        logs.map((l) => l.taskId),
-        logs.map((l) => l.submissionId),
-        logs.map((l) => l.key),
-      ],
-    );
-  }
-
-  /**
    * The task id each of these escrow keys was funded for, from the TaskFunded logs recorded so far (a
    * reorganisation deletes the rows of dropped blocks, so only canonical fundings answer).
    */
@@ -75,35 +51,48 @@ export class CheckpointStore {
   }
 
   /**
-   * After the range's commands: outcomes, the block hashes relied on and the new checkpoint, in one
-   * transaction. Blocks below the reorganisation depth are forgotten (final).
+   * The range's logs with their outcomes, the block hashes relied on and the new checkpoint, written in
+   * `m`: the transaction that appends the range's facts, so both commit or neither (a crash re-reads the
+   * range and nothing of it is in effect). A log already recorded (a range read again after a
+   * reorganisation kept its block) gets its new outcome. Blocks below the reorganisation depth are
+   * forgotten (final).
    */
   async commitRange(
+    m: EntityManager,
     logs: DecodedLog[],
     outcomes: string[],
     blocks: BlockHeader[],
     to: BlockHeader,
     keepFrom: number,
   ): Promise<void> {
-    await this.db.transaction(async (m: EntityManager) => {
-      if (logs.length) {
-        await m.query(
-          `UPDATE indexer_applied_logs a SET outcome = x.outcome
-             FROM unnest($2::text[], $3::int[], $4::text[]) AS x(block_hash, log_index, outcome)
-            WHERE a.source = $1 AND a.block_hash = x.block_hash AND a.log_index = x.log_index`,
-          [this.source, logs.map((l) => l.fact.blockHash), logs.map((l) => l.fact.logIndex), outcomes],
-        );
-      }
-      const all = [...new Map([...blocks, to].map((b) => [b.number, b])).values()];
+    if (logs.length) {
       await m.query(
-        `INSERT INTO indexer_blocks (source, number, hash, parent_hash)
-         SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[])
-         ON CONFLICT (source, number) DO UPDATE SET hash = EXCLUDED.hash, parent_hash = EXCLUDED.parent_hash`,
-        [this.source, all.map((b) => b.number), all.map((b) => b.hash), all.map((b) => b.parentHash)],
+        `INSERT INTO indexer_applied_logs (source, block_number, block_hash, log_index, tx_hash, event, task_id, submission_id, escrow_key, outcome)
+         SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::int[], $5::text[], $6::text[], $7::numeric[], $8::numeric[], $9::text[], $10::text[])
+         ON CONFLICT (source, block_hash, log_index) DO UPDATE SET outcome = EXCLUDED.outcome`,
+        [
+          this.source,
+          logs.map((l) => l.fact.blockNumber),
+          logs.map((l) => l.fact.blockHash),
+          logs.map((l) => l.fact.logIndex),
+          logs.map((l) => l.fact.txHash),
+          logs.map((l) => l.event),
+          logs.map((l) => l.taskId),
+          logs.map((l) => l.submissionId),
+          logs.map((l) => l.key),
+          outcomes,
+        ],
       );
-      await m.query(`DELETE FROM indexer_blocks WHERE source = $1 AND number < $2`, [this.source, keepFrom]);
-      await this.setCheckpoint(m, { number: to.number, hash: to.hash });
-    });
+    }
+    const all = [...new Map([...blocks, to].map((b) => [b.number, b])).values()];
+    await m.query(
+      `INSERT INTO indexer_blocks (source, number, hash, parent_hash)
+       SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[])
+       ON CONFLICT (source, number) DO UPDATE SET hash = EXCLUDED.hash, parent_hash = EXCLUDED.parent_hash`,
+      [this.source, all.map((b) => b.number), all.map((b) => b.hash), all.map((b) => b.parentHash)],
+    );
+    await m.query(`DELETE FROM indexer_blocks WHERE source = $1 AND number < $2`, [this.source, keepFrom]);
+    await this.setCheckpoint(m, { number: to.number, hash: to.hash });
   }
 
   private async setCheckpoint(m: EntityManager, cp: Checkpoint): Promise<void> {

@@ -1,4 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
+import { EntityManager } from 'typeorm';
 import {
   ApplyEscrowLogsCommand,
   DomainError,
@@ -11,32 +12,29 @@ import { Logger } from '../chain/json-rpc';
 import { DecodedLog } from '../chain/escrow-logs';
 import { AppliedLogRow } from './checkpoint-store';
 
-/** What the dispatcher waits on once a range is stored (the backend's ProjectionRunner). */
+/** What the follower waits on once a range is stored (the backend's ProjectionRunner). */
 export interface ReadModels {
   waitForOwnAppends(): Promise<void>;
 }
 
+/** The range's own writes (outcomes, block hashes, checkpoint), made in the transaction of its facts. */
+export type CommitRange = (m: EntityManager, outcomes: string[]) => Promise<void>;
+
 /** Turns decoded escrow logs into domain commands, and dropped ones into compensations. */
 export class FactDispatcher {
-  /**
-   * With `readModels`, a task's command returns once its events are stored and the range waits for the read
-   * models once, at its end: most ranges hold one or two logs of many tasks, and waiting for a projection
-   * batch after each task in turn made indexing a small fraction of the raw `eth_getLogs` rate.
-   */
   constructor(
     private readonly commands: CommandBus,
     private readonly logger: Logger,
-    private readonly readModels?: ReadModels,
-    private readonly concurrency = 8,
   ) {}
 
   /**
-   * Applies a range's logs; returns one outcome string per log ('applied' | 'duplicate' | 'rejected: …')
-   * once the read models show them. Logs are grouped per task (one decision and one append per task, in
-   * (block, logIndex) order within it); different tasks are independent streams, so their groups run
-   * concurrently.
+   * Applies a range's logs as ONE ApplyEscrowLogs command: logs grouped per task (in (block, logIndex)
+   * order within it), every task decided on its own aggregate, all events appended in one transaction
+   * together with `commit` (the range's outcomes and checkpoint). Returns one outcome string per log
+   * ('applied' | 'duplicate' | 'rejected: …') once they are committed; the read models show them a little
+   * later (the caller waits, see LogFollower).
    */
-  async apply(logs: DecodedLog[]): Promise<string[]> {
+  async apply(logs: DecodedLog[], commit: CommitRange): Promise<string[]> {
     const outcomes: string[] = new Array(logs.length);
     const groups = new Map<number, Array<{ index: number; log: EscrowLog }>>();
     logs.forEach((l, index) => {
@@ -49,24 +47,24 @@ export class FactDispatcher {
       group.push({ index, log: l.domain });
       groups.set(taskId, group);
     });
-    const queue = [...groups.entries()];
-    const worker = async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        const [taskId, group] = next;
-        const results: EscrowLogOutcome[] = await this.commands.execute(
-          new ApplyEscrowLogsCommand(taskId, group.map((g) => g.log), !this.readModels),
-        );
-        results.forEach((r, i) => {
-          outcomes[group[i].index] = r.result === 'rejected' ? `rejected: ${r.reason}` : r.result;
-          if (r.result === 'rejected') {
-            const l = logs[group[i].index];
-            this.logger.warn(`${l.event} of task ${l.taskId} in ${l.fact.txHash}#${l.fact.logIndex} not applied: ${r.reason}`);
-          }
-        });
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.concurrency, queue.length) }, worker));
-    if (this.readModels && groups.size) await this.readModels.waitForOwnAppends();
+    const tasks = [...groups.entries()];
+    const fill = (results: EscrowLogOutcome[][]) =>
+      results.forEach((perTask, t) => perTask.forEach((r, i) => {
+        outcomes[tasks[t][1][i].index] = r.result === 'rejected' ? `rejected: ${r.reason}` : r.result;
+      }));
+    const results: EscrowLogOutcome[][] = await this.commands.execute(
+      new ApplyEscrowLogsCommand(tasks.map(([taskId, group]) => ({ taskId, logs: group.map((g) => g.log) })), {
+        waitForReadModels: false,
+        alsoInTransaction: async (m, decided) => {
+          fill(decided);
+          await commit(m, outcomes);
+        },
+      }),
+    );
+    fill(results);
+    outcomes.forEach((o, i) => {
+      if (o.startsWith('rejected')) this.logger.warn(`${logs[i].event} of task ${logs[i].taskId} in ${logs[i].fact.txHash}#${logs[i].fact.logIndex} not applied: ${o.slice(10)}`);
+    });
     return outcomes;
   }
 

@@ -5,7 +5,7 @@ import { WorkerLoop } from '../chain/worker-loop';
 import { crashPoint } from '../crash-point';
 import { Checkpoint, CheckpointStore } from './checkpoint-store';
 import { bindTaskIds } from './escrow-key-binding';
-import { FactDispatcher } from './fact-dispatcher';
+import { FactDispatcher, ReadModels } from './fact-dispatcher';
 
 export interface FollowerOptions {
   chainId: number;
@@ -20,15 +20,12 @@ export interface FollowerOptions {
 /**
  * Follows the TaskEscrow logs from the deployment block up to `head - confirmations`, range by range.
  *
- * Exactly once, although the domain commands append in their own transactions (the event store and the
- * aggregates own those), in this order per range:
- *   1. the range's logs are recorded as intents (indexer_applied_logs);
- *   2. the commands run; every chain fact carries the idempotency key (chain, tx, logIndex, blockHash),
- *      so applying a log that is already in the store is a no-op;
- *   3. outcomes, block hashes and the checkpoint (number + hash) commit in one transaction.
- * A crash before 3 re-reads the same range after the restart: facts already appended are no-ops, the rest
- * are appended: nothing lost, nothing twice. This gives what one transaction for "commands + checkpoint"
- * would give, without the indexer reaching into the event store's transactions.
+ * Exactly once: a range is ONE ApplyEscrowLogs command, and the transaction that appends its facts (every
+ * task's events, each stream compare-and-set) also records its logs with their outcomes
+ * (indexer_applied_logs), the block hashes relied on and the checkpoint (number + hash). A crash before
+ * the commit leaves nothing of the range in effect and the restart re-reads it; after the commit the
+ * checkpoint is past it. Every chain fact also carries the idempotency key (chain, tx, logIndex,
+ * blockHash), so a log already in the store (a range read again after a rewind) is a no-op.
  *
  * Reorganisations: before every range the checkpoint block must still be canonical and the next block's
  * parent must be it. Otherwise the follower walks its recent block hashes back to the newest one still on
@@ -40,11 +37,18 @@ export class LogFollower {
   private readonly loop: WorkerLoop;
   /** Every start (also after leadership was lost and regained) first reconciles unfinished ranges. */
   private resumed = false;
+  /**
+   * The read models catching up on the last range committed. The next range's logs and blocks are read
+   * meanwhile, and it is applied only once they show the previous one (so they are never more than one
+   * range behind the checkpoint); at the head, and when stopping, the follower waits for them.
+   */
+  private readModelsBehind: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly reader: ChainReader,
     private readonly store: CheckpointStore,
     private readonly dispatcher: FactDispatcher,
+    private readonly readModels: ReadModels,
     private readonly opts: FollowerOptions,
     private readonly logger: Logger,
   ) {
@@ -62,14 +66,16 @@ export class LogFollower {
     this.loop.start();
   }
 
-  stop(): Promise<void> {
-    return this.loop.stop();
+  async stop(): Promise<void> {
+    await this.loop.stop();
+    await this.readModelsBehind;
   }
 
   /**
-   * After a restart, intents above the checkpoint come from a range that did not finish. Those whose
-   * block is still canonical are simply re-applied by the next step (no-ops where already applied);
-   * those whose block was dropped meanwhile are compensated now.
+   * After a restart, recorded logs above the checkpoint (left by an earlier version that recorded them
+   * before applying, or by a rewind that kept their canonical blocks) are checked: those whose block is
+   * still canonical are simply re-applied by the next step (no-ops where already applied); those whose
+   * block was dropped meanwhile are compensated now.
    */
   async resume(): Promise<void> {
     const cp = await this.store.checkpoint();
@@ -88,7 +94,10 @@ export class LogFollower {
       }
     }
     const target = head - this.opts.confirmations;
-    if (target <= cp.number) return false;
+    if (target <= cp.number) {
+      await this.readModelsBehind;
+      return false;
+    }
     const from = cp.number + 1;
     const to = Math.min(target, cp.number + this.opts.batchBlocks);
     const toHeader = await this.reader.block(to);
@@ -113,15 +122,17 @@ export class LogFollower {
     }
     logs.sort((a, b) => a.fact.blockNumber - b.fact.blockNumber || a.fact.logIndex - b.fact.logIndex);
     logs = await bindTaskIds(logs, (keys) => this.store.fundedTaskIds(keys), this.logger);
-    await this.store.recordIntents(logs);
-    if (logs.length) crashPoint('follower:after-intents');
-    const outcomes = await this.dispatcher.apply(logs);
-    if (logs.length) crashPoint('follower:after-apply');
     const blocks = new Map<number, BlockHeader>([[fromHeader.number, fromHeader]]);
     for (const l of logs) {
       if (!blocks.has(l.fact.blockNumber)) blocks.set(l.fact.blockNumber, { number: l.fact.blockNumber, hash: l.fact.blockHash, parentHash: '' });
     }
-    await this.store.commitRange(logs, outcomes, [...blocks.values()], toHeader, to - this.opts.reorgDepth);
+    await this.readModelsBehind;
+    await this.dispatcher.apply(logs, async (m, outcomes) => {
+      await this.store.commitRange(m, logs, outcomes, [...blocks.values()], toHeader, to - this.opts.reorgDepth);
+      if (logs.length) crashPoint('follower:before-commit');
+    });
+    this.readModelsBehind = this.readModels.waitForOwnAppends();
+    if (logs.length) crashPoint('follower:after-apply');
     return true;
   }
 

@@ -8,8 +8,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * - indexer_checkpoints: per source (chain id + escrow address) the last fully applied block and its hash.
  * - indexer_blocks: hashes of recent (unfinalized) blocks the indexer relied on: range ends and blocks
  *   holding logs. A parent-hash mismatch is resolved by walking these back to the common ancestor.
- * - indexer_applied_logs: every escrow log handed to the domain, written BEFORE its command runs, so a
- *   reorganisation (or a crash followed by one) can compensate every fact of a dropped block.
+ * - indexer_applied_logs: every escrow log handed to the domain, with its outcome (in the transaction that
+ *   appends the range's facts), so a reorganisation can compensate every fact of a dropped block.
  * - payout_transactions: the worker's outbox. A release transaction is signed and stored (hash, nonce,
  *   raw bytes) before it is broadcast, so after a crash the same transaction is re-sent or awaited and a
  *   submission never gets a second, different transaction while one may still be mined.

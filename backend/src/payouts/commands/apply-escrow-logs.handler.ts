@@ -10,47 +10,61 @@ import { ApplyEscrowLogsCommand, EscrowLog, EscrowLogOutcome } from './apply-esc
 const keyOf = (l: EscrowLog) => chainFactKey(l.fact.chainId, l.fact.txHash, l.fact.logIndex, l.fact.blockHash);
 
 /**
- * Returns one outcome per log. Logs whose idempotency key is already in the store are skipped up front
+ * Returns one outcome per log, per task. Logs whose idempotency key is already in the store are skipped
  * (a crash can leave a range half applied, and a re-read range may then hold old and new facts of the
- * same task: the store refuses an append that mixes them). A funding or release that does not match
- * what the app decided is an anomaly EVENT (so projections and rebuilds agree); a log no rule can place
- * (a refund of an escrow the task never saw) is reported, not thrown, so one odd log never blocks the
- * chain behind it; the audit lists them.
+ * same task). A funding or release that does not match what the app decided is an anomaly EVENT (so
+ * projections and rebuilds agree); a log no rule can place (a refund of an escrow the task never saw) is
+ * reported, not thrown, so one odd log never blocks the chain behind it; the audit lists them.
+ *
+ * All tasks load in one query and append in one transaction (AggregateRepository.executeMany); a task
+ * another writer changed meanwhile (an approval, a payout request) fails the append as a whole, and the
+ * range is decided again on fresh state.
  */
 @CommandHandler(ApplyEscrowLogsCommand)
-export class ApplyEscrowLogsHandler implements ICommandHandler<ApplyEscrowLogsCommand, EscrowLogOutcome[]> {
+export class ApplyEscrowLogsHandler implements ICommandHandler<ApplyEscrowLogsCommand, EscrowLogOutcome[][]> {
   constructor(
     private readonly repo: AggregateRepository,
     private readonly users: UsersReadRepository,
     private readonly store: EventStore,
   ) {}
 
-  async execute({ taskId, logs, waitForReadModels }: ApplyEscrowLogsCommand): Promise<EscrowLogOutcome[]> {
-    const keys = logs.map(keyOf);
-    const seen = await this.store.appliedKeys(keys);
-    const { result } = await this.repo.execute(
-      () => new TaskAggregate(taskId),
-      async (task) => {
-        const outcomes: EscrowLogOutcome[] = [];
-        if (!task.exists) return logs.map((): EscrowLogOutcome => ({ result: 'rejected', reason: `unknown task ${taskId}` }));
-        const needsCreator = logs.some((l, i) => l.kind === 'funded' && !seen.has(keys[i]));
-        const creatorWallet = needsCreator ? await this.users.linkedWallet(task.snapshot.creatorId) : null;
-        logs.forEach((log, i) => {
-          if (seen.has(keys[i])) return outcomes.push({ result: 'duplicate' });
-          try {
-            task.applyEscrowLog(log, creatorWallet);
-            outcomes.push({ result: 'applied' });
-          } catch (err) {
-            if (!(err instanceof DomainError)) throw err;
-            outcomes.push({ result: 'rejected', reason: err.message });
-          }
-        });
-        return outcomes;
+  async execute({ tasks, options }: ApplyEscrowLogsCommand): Promise<EscrowLogOutcome[][]> {
+    if (new Set(tasks.map((t) => t.taskId)).size !== tasks.length) throw new Error('ApplyEscrowLogs takes each task once');
+    const keys = tasks.map((t) => t.logs.map(keyOf));
+    const { result } = await this.repo.executeMany(
+      () => tasks.map((t) => new TaskAggregate(t.taskId)),
+      async (aggregates) => {
+        // Read on every attempt: a conflict may come from another writer applying the same fact first.
+        const seen = await this.store.appliedKeys(keys.flat());
+        const wallets = await this.creatorWallets(aggregates.filter((a, i) => tasks[i].logs.some((l, j) => l.kind === 'funded' && !seen.has(keys[i][j]))));
+        return aggregates.map((task, i) => decide(task, tasks[i].logs, keys[i], seen, wallets));
       },
       { actorId: null, source: 'indexer' },
-      () => ({}),
-      waitForReadModels,
+      options.alsoInTransaction,
+      options.waitForReadModels ?? true,
     );
     return result;
   }
+
+  /** The linked wallet of each of these tasks' creators now (a funding counts only from it). */
+  private async creatorWallets(tasks: TaskAggregate[]): Promise<Map<number, string | null>> {
+    const ids = [...new Set(tasks.filter((t) => t.exists).map((t) => t.snapshot.creatorId))];
+    return new Map(await Promise.all(ids.map(async (id) => [id, await this.users.linkedWallet(id)] as const)));
+  }
+}
+
+/** One task's logs, in order, against its aggregate (the events it raises are appended by the caller). */
+function decide(task: TaskAggregate, logs: EscrowLog[], keys: string[], seen: Set<string>, wallets: Map<number, string | null>): EscrowLogOutcome[] {
+  if (!task.exists) return logs.map((): EscrowLogOutcome => ({ result: 'rejected', reason: `unknown task ${task.id}` }));
+  const creatorWallet = wallets.get(task.snapshot.creatorId) ?? null;
+  return logs.map((log, i): EscrowLogOutcome => {
+    if (seen.has(keys[i])) return { result: 'duplicate' };
+    try {
+      task.applyEscrowLog(log, creatorWallet);
+      return { result: 'applied' };
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      return { result: 'rejected', reason: err.message };
+    }
+  });
 }

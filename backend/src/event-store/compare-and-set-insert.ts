@@ -1,0 +1,66 @@
+import { ExpectedVersion, NewEvent } from './stored-event';
+
+/** Appends to one stream, as one of the several written by a single INSERT. */
+export interface StreamAppend {
+  streamId: string;
+  expected: ExpectedVersion;
+  events: NewEvent[];
+}
+
+export interface InsertedRow {
+  stream_id: string;
+  stream_version: number;
+  global_position: string;
+  transaction_id: string;
+}
+
+/** Anything that runs SQL: a DataSource (autocommitted statement) or a QueryRunner in a transaction. */
+export interface Queryable {
+  query(sql: string, parameters?: unknown[]): Promise<any>;
+}
+
+/**
+ * ONE statement for appends to many streams (the group commit's batches, the indexer's ranges): each
+ * stream's version is read and its events inserted only if it is still the expected one. A stream that
+ * moved inserts nothing and is absent from the returned rows (the caller names it a conflict); a writer
+ * racing on the same version or chain fact makes the statement fail with a unique violation, inserting
+ * nothing of any stream.
+ */
+export function insertCompareAndSet(db: Queryable, appends: StreamAppend[]): Promise<InsertedRow[]> {
+  const reqStream: string[] = [];
+  const reqExpected: Array<number | null> = [];
+  const evReq: number[] = [];
+  const evOrd: number[] = [];
+  const evType: string[] = [];
+  const evData: string[] = [];
+  const evMeta: string[] = [];
+  const evKey: Array<string | null> = [];
+  appends.forEach((p, i) => {
+    reqStream.push(p.streamId);
+    reqExpected.push(p.expected === 'any' ? null : p.expected);
+    p.events.forEach((e, j) => {
+      evReq.push(i + 1);
+      evOrd.push(j + 1);
+      evType.push(e.type);
+      evData.push(JSON.stringify(e.data ?? {}));
+      evMeta.push(JSON.stringify(e.metadata ?? {}));
+      evKey.push(e.idempotencyKey ?? null);
+    });
+  });
+  return db.query(
+    `WITH req AS (
+       SELECT r.req, r.stream_id,
+              (SELECT coalesce(max(e.stream_version), 0) FROM events e WHERE e.stream_id = r.stream_id) AS v,
+              r.expected
+         FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS r(stream_id, expected, req)
+     ),
+     ok AS (SELECT * FROM req WHERE expected IS NULL OR v = expected)
+     INSERT INTO events (stream_id, stream_version, event_type, data, metadata, idempotency_key)
+     SELECT ok.stream_id, ok.v + x.ord, x.t, x.d, x.m, x.k
+       FROM unnest($3::int[], $4::int[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[]) AS x(req, ord, t, d, m, k)
+       JOIN ok ON ok.req = x.req
+      ORDER BY x.req, x.ord
+     RETURNING stream_id, stream_version, global_position, transaction_id`,
+    [reqStream, reqExpected, evReq, evOrd, evType, evData, evMeta, evKey],
+  );
+}
