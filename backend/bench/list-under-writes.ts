@@ -246,13 +246,20 @@ export async function readAtRate(base: string, mix: ReadRequest[], perSec: numbe
   let failed = 0;
   let inFlight = 0;
   let lastError = '';
+  /** The slowest answer among the requests due in each measured second (a stall shows as a run of them). */
+  const worstBySecond: number[] = [];
   const send = (due: number, counted: boolean) => {
     const r = mix[Math.floor(rand() * mix.length)];
     inFlight++;
     const done = (ok: boolean, why?: string) => {
       inFlight--;
       if (!counted) return;
-      if (ok) latencies.push(performance.now() - due);
+      if (ok) {
+        const ms = performance.now() - due;
+        latencies.push(ms);
+        const second = Math.floor((due - start) / 1000) - warmupS;
+        worstBySecond[second] = Math.max(worstBySecond[second] ?? 0, ms);
+      }
       else {
         failed++;
         lastError = why ?? '';
@@ -284,6 +291,7 @@ export async function readAtRate(base: string, mix: ReadRequest[], perSec: numbe
   const sec = (performance.now() - measuredFrom) / 1000;
   agent.destroy();
   if (failed) console.error(`reads at ${perSec}/s: ${failed} failed, the last: ${lastError}`);
+  console.log(`reads at ${perSec}/s, slowest answer per second (ms): ${worstBySecond.map((v) => Math.round(v)).join(' ')}`);
   const sorted = latencies.sort((a, b) => a - b);
   const ms = (v: number) => Math.round(v * 10) / 10;
   return {

@@ -6,8 +6,8 @@
  * 2. The realistic mix: BENCH_REAL_TASKS (400) tasks with 1-100 payouts each (most a handful: 1 + 99·u⁵),
  *    every payout its own `release` transaction, all tasks interleaved at random, so a range of the
  *    product's 2,000 blocks holds one or two logs of most tasks; indexed by a fresh runner resuming from the
- *    checkpoint, as after a restart. Reports where the time goes: the share of the wall time spent applying
- *    ranges as domain commands, the part of it waiting for the read models, and the projection batches' time.
+ *    checkpoint, as after a restart. Reports where the time goes: the shares of the wall time spent applying
+ *    ranges as domain commands and waiting for the read models, and the projection batches' time.
  * Prints progress on stderr and, as its last stdout line:
  *   {"logs":20040,"indexLogsPerSec":…,"rawGetLogsPerSec":…,"liveLatencyP95Ms":…,
  *    "realisticLogs":…,"realisticIndexLogsPerSec":…,"realisticRawGetLogsPerSec":…,"realisticApplyShare":…,
@@ -52,8 +52,9 @@ function rng(seed: number) {
 
 /**
  * Where the indexing time goes: wall time inside FactDispatcher.apply (a range's logs as ONE domain command:
- * load the tasks, decide, append, wait for the read models), the part of it spent waiting for the read
- * models, and the time the projection runner's batches took (on its own connection, overlapping the rest).
+ * load the tasks, decide, append with the checkpoint), wall time waiting for the read models to show a
+ * range (the follower reads the next range meanwhile), and the time the projection runners' batches took
+ * (each on its own connection, overlapping the rest; the first app's runner stands for the API process's).
  */
 const timing = { applyMs: 0, ranges: 0, readModelWaitMs: 0, projectionMs: 0, projectedEvents: 0 };
 function timed<T extends object>(proto: T, name: string, add: (ms: number, result: unknown) => void): void {
@@ -282,7 +283,7 @@ async function main(): Promise<void> {
     say(`realistic: indexed ${realLogs} logs in ${realMs.toFixed(0)} ms (${realisticIndexLogsPerSec}/s = ` +
       `${(realisticIndexLogsPerSec / realisticRawGetLogsPerSec).toFixed(2)} x its raw eth_getLogs ${realisticRawGetLogsPerSec}/s); ` +
       `${timing.ranges} ranges, ${Math.round(timing.applyMs)} ms (${Math.round(share(timing.applyMs) * 100)} %) applying them as domain commands ` +
-      `(load tasks, decide, append, wait for the read models), of which ${Math.round(timing.readModelWaitMs)} ms waiting for the read models; ` +
+      `(load tasks, decide, append), ${Math.round(timing.readModelWaitMs)} ms (${Math.round(share(timing.readModelWaitMs) * 100)} %) waiting for the read models; ` +
       `projection batches ${Math.round(timing.projectionMs)} ms for ${timing.projectedEvents} events; the rest reading logs and blocks`);
     console.log(JSON.stringify({
       logs: LOGS, indexLogsPerSec, rawGetLogsPerSec, liveLatencyP95Ms,

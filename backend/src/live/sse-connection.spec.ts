@@ -44,6 +44,18 @@ describe('SseConnection (one open stream)', () => {
     expect([...text.matchAll(/^id: (\d+)$/gm)].map((m) => m[1])).toEqual(['6', '7', '8', '9']);
   });
 
+  it('after a replay that read ahead of this replica\'s follower, the follower\'s late copies of replayed events are dropped', () => {
+    // The replay reads up to what the read models include, which can be past where the follower has dispatched:
+    // the follower then delivers those same events live, after the stream went live.
+    const socket = new PassThrough();
+    const conn = new SseConnection(7, 'sid', socket as unknown as Response, 1 << 20, () => undefined);
+    conn.write('id: 25\nevent: change\ndata: {}\n\nid: 26\nevent: change\ndata: {}\n\n');
+    conn.goLive({ transactionId: 1026n, position: 26n });
+    for (const p of [25, 26, 27]) conn.deliver(message(p));
+    const text = String(socket.read());
+    expect([...text.matchAll(/^id: (\d+)$/gm)].map((m) => m[1])).toEqual(['25', '26', '27']);
+  });
+
   it('a replay that falls too far behind its held live messages closes the stream (the client resumes later)', () => {
     const socket = new PassThrough();
     let closed = false;

@@ -13,6 +13,11 @@ const MAX_HELD = 1000;
 export class SseConnection {
   /** While replaying: live messages arriving meanwhile, sent after the replay (those it did not cover). */
   private held: LiveMessage[] | null = [];
+  /**
+   * What the replay covered. It read up to what the read models include, which may be ahead of where this
+   * replica's follower has dispatched: the follower's later copies of those events are not sent twice.
+   */
+  private replayed: Checkpoint | null = null;
   private closed = false;
 
   constructor(
@@ -36,6 +41,7 @@ export class SseConnection {
       else this.held.push(m);
       return;
     }
+    if (this.replayed && compareCheckpoints(m.checkpoint, this.replayed) <= 0) return;
     this.write(frameOf(m));
   }
 
@@ -43,7 +49,8 @@ export class SseConnection {
   goLive(replayed: Checkpoint): void {
     const held = this.held ?? [];
     this.held = null;
-    for (const m of held) if (compareCheckpoints(m.checkpoint, replayed) > 0) this.write(frameOf(m));
+    this.replayed = replayed;
+    for (const m of held) this.deliver(m);
   }
 
   write(frame: string): void {

@@ -181,7 +181,8 @@ describe('the list cache drops exactly what writes touch, and never serves a sta
   it('an "available" answer expires when an open task\'s deadline passes', async () => {
     const creator = await registerWalletUser(ctx.commands);
     // Whole seconds: a task's deadline is stored in whole seconds (it is also the escrow's uint64 deadline).
-    const deadline = new Date((Math.floor(Date.now() / 1000) + 3) * 1000);
+    // 6 s ahead: creating and funding the task on a busy machine can take 2 s, and it must still be open after.
+    const deadline = new Date((Math.floor(Date.now() / 1000) + 6) * 1000);
     const id = await createFundedTask(ctx.commands, creator, { deadline, category: 'Referral' });
     const q: ListTasksQuery = { available: true, category: 'Referral', limit: 10 };
     const before = await cached.list(q, undefined);

@@ -30,19 +30,31 @@ describe('ReadCache', () => {
   });
 
   it('expires entries after the TTL or at their own validUntil, shares one query between concurrent misses and forgets failures', async () => {
-    const cache = new ReadCache<number, null>(10, 40);
-    let loads = 0;
-    const slow = () => new Promise<{ value: number }>((r) => setTimeout(() => r(value(++loads)), 5));
-    const [a, b] = await Promise.all([cache.get('k', null, slow), cache.get('k', null, slow)]);
-    expect([a, b, loads]).toEqual([1, 1, 1]);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(await cache.get('k', null, slow)).toBe(2);
-    expect(await cache.get('soon', null, async () => ({ value: 7, validUntil: Date.now() + 10 }))).toBe(7);
-    expect(await cache.get('soon', null, async () => value(8))).toBe(7);
-    await new Promise((r) => setTimeout(r, 15));
-    expect(await cache.get('soon', null, async () => value(9))).toBe(9);
-    await expect(cache.get('bad', null, () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
-    expect(await cache.get('bad', null, async () => value(42))).toBe(42);
+    // The clock is the test's: expiries of 10-40 ms measured on a busy machine's real clock pass by themselves.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      const cache = new ReadCache<number, null>(10, 40);
+      let loads = 0;
+      const slow = () => new Promise<{ value: number }>((r) => setTimeout(() => r(value(++loads)), 5));
+      const both = Promise.all([cache.get('k', null, slow), cache.get('k', null, slow)]);
+      await jest.advanceTimersByTimeAsync(5);
+      expect([...(await both), loads]).toEqual([1, 1, 1]);
+      await jest.advanceTimersByTimeAsync(34); // 39 ms after the load started: still the first answer
+      expect(await cache.get('k', null, slow)).toBe(1);
+      await jest.advanceTimersByTimeAsync(1); // 40 ms: the TTL is over
+      const reloaded = cache.get('k', null, slow);
+      await jest.advanceTimersByTimeAsync(5);
+      expect(await reloaded).toBe(2);
+      expect(await cache.get('soon', null, async () => ({ value: 7, validUntil: Date.now() + 10 }))).toBe(7);
+      await jest.advanceTimersByTimeAsync(9);
+      expect(await cache.get('soon', null, async () => value(8))).toBe(7);
+      await jest.advanceTimersByTimeAsync(1); // its own validUntil has come, well before the TTL
+      expect(await cache.get('soon', null, async () => value(9))).toBe(9);
+      await expect(cache.get('bad', null, () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+      expect(await cache.get('bad', null, async () => value(42))).toBe(42);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('keeps at most maxEntries, dropping the least recently used', async () => {
