@@ -115,7 +115,10 @@ async function stop(code = 0) {
 function stopOnSignals() {
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.removeAllListeners(signal);
-    process.on(signal, () => stop(0));
+    process.on(signal, () => {
+      if (!stopping) log(`${signal}: stopping every service (the chain and the database keep their data under ${shown(dataDir)})`);
+      void stop(0);
+    });
   }
 }
 stopOnSignals();

@@ -59,6 +59,8 @@ function rng(seed: number) {
 const timing = { applyMs: 0, ranges: 0, readModelWaitMs: 0, projectionMs: 0, projectedEvents: 0 };
 function timed<T extends object>(proto: T, name: string, add: (ms: number, result: unknown) => void): void {
   const original = (proto as Record<string, (...a: unknown[]) => Promise<unknown>>)[name];
+  // A renamed method would otherwise leave its share silently at 0 (it did once: "projection batches 0 ms").
+  if (typeof original !== 'function') throw new Error(`bench:indexer times ${name}, which no longer exists: time its successor`);
   (proto as Record<string, unknown>)[name] = async function (this: unknown, ...args: unknown[]) {
     const t = performance.now();
     let result: unknown;
@@ -75,10 +77,10 @@ timed(FactDispatcher.prototype, 'apply', (ms) => {
   timing.ranges++;
 });
 timed(ProjectionRunner.prototype, 'waitFor', (ms) => (timing.readModelWaitMs += ms));
-// runBatchAlone is private: the one place that applies a batch of events to every projection.
-timed(ProjectionRunner.prototype, 'runBatchAlone', (ms, n) => {
+// runOneBatch is private: the one place that applies a batch of events to every projection.
+timed(ProjectionRunner.prototype, 'runOneBatch', (ms, r) => {
   timing.projectionMs += ms;
-  timing.projectedEvents += Number(n ?? 0);
+  timing.projectedEvents += Number((r as { read?: number } | undefined)?.read ?? 0);
 });
 
 async function main(): Promise<void> {
