@@ -13,8 +13,8 @@
  *    "realisticLogs":…,"realisticIndexLogsPerSec":…,"realisticRawGetLogsPerSec":…,"realisticApplyShare":…,
  *    "realisticReadModelWaitShare":…,"realisticProjectionShare":…}
  * Env: BENCH_LIVE (40) live releases; DATABASE_URL to use a running PostgreSQL (default: an embedded one in a
- * temporary directory). TaskEscrow v1 calls (`fund(taskId, …)`, `release(taskId, …)`); v2's
- * `release(key, …)` replaces them when the v2 contract lands.
+ * temporary directory). TaskEscrow v2 calls: `fund(taskId, …)` from the creator, `release(escrowKey, …)` from the
+ * releaser (the key derived from the creator and the task's terms, as the indexer binds it).
  */
 import 'reflect-metadata';
 import * as os from 'node:os';
