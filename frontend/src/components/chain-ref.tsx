@@ -59,7 +59,8 @@ export function ChainRef({ kind, value, full = false, label }: ChainRefProps) {
         <Button size="2xs" variant="ghost" minW="6" px="1" aria-label={`${expanded ? 'Hide' : 'Show'} full ${noun}`} aria-expanded={expanded}
           onClick={() => setExpanded((x) => !x)}>
           <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-            {expanded ? <path d="M15 18l-6-6 6-6" /> : <path d="M9 18l6-6-6-6" />}
+            {/* Arrows apart: show the whole value; arrows together: shorten it again. */}
+            {expanded ? <path d="M3 12h7M7 8l4 4-4 4M21 12h-7M17 8l-4 4 4 4" /> : <path d="M5 12h14M8 8l-4 4 4 4M16 8l4 4-4 4" />}
           </svg>
         </Button>
       )}
