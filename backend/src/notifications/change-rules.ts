@@ -14,6 +14,8 @@ export const NotificationKinds = {
   TaskFunded: 'task_funded',
   TaskRefunded: 'task_refunded',
   TaskAnomaly: 'task_anomaly',
+  /** Admins only: a read model set an event aside (projections/projection-quarantine.ts writes these rows). */
+  ProjectionQuarantined: 'projection_quarantined',
 } as const;
 export type NotificationKind = (typeof NotificationKinds)[keyof typeof NotificationKinds];
 
