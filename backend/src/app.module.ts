@@ -10,6 +10,8 @@ import { apiValidationPipe } from './common/validation-pipe';
 import { ApiErrorFilter } from './common/domain-error.filter';
 import { AppConfig } from './config/app-config';
 import { DomainModule } from './domain.module';
+import { LoggerModule } from 'nestjs-pino';
+import type { Logger } from 'pino';
 import { HealthModule } from './health/health.module';
 import { IdempotencyMiddleware } from './idempotency/idempotency.middleware';
 import { IdempotencyModule } from './idempotency/idempotency.module';
@@ -41,11 +43,14 @@ export class AppModule implements NestModule {
       .forRoutes(TasksController, SubmissionsController, AdminController, ReleaseRewardController, AccountsController);
   }
 
-  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+  static forRoot(config: AppConfig, databaseUrl: string, logger: Logger): DynamicModule {
     return {
       module: AppModule,
       imports: [
         DomainModule.forRoot(config, databaseUrl),
+        // Nest's own log lines through the process's pino logger, with the request id of the request they
+        // belong to (the per-request line itself is written by requestLogging, in front of every route).
+        LoggerModule.forRoot({ pinoHttp: { logger, autoLogging: false, quietReqLogger: true } }),
         HealthModule,
         IdempotencyModule,
         SiteModule,

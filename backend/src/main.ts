@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Logger } from 'nestjs-pino';
 import { onShutdown } from './common/on-shutdown';
 import { loadConfig } from './config/app-config';
 import { resolveDatabase } from './database/resolve-database';
@@ -9,7 +10,7 @@ async function main(): Promise<void> {
   const db = await resolveDatabase(config);
   const app = await createHttpApp(config, db.url);
   await app.listen(config.PORT, '0.0.0.0');
-  console.log(`CENT Tasks API on http://localhost:${config.PORT}`);
+  app.get(Logger).log(`CENT Tasks API on http://localhost:${config.PORT}`, 'Main');
   onShutdown(async () => {
     await app.close();
     await db.stop();
