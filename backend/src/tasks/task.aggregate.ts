@@ -44,8 +44,9 @@ export class TaskAggregate extends Aggregate<TaskState> {
     return evolver ? evolver(s, e.data) : s;
   }
 
+  /** A decision's events, all or none (see raiseAll). */
   private apply(events: Raised[]): void {
-    for (const e of events) this.raise(e.type, e.data, e.idempotencyKey);
+    this.raiseAll(events);
   }
 
   private mustExist(): TaskState {
