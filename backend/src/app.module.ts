@@ -10,6 +10,7 @@ import { apiValidationPipe } from './common/validation-pipe';
 import { ApiErrorFilter } from './common/domain-error.filter';
 import { AppConfig } from './config/app-config';
 import { DomainModule } from './domain.module';
+import { APP_LOGGER } from './logging/app-logger';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { HealthModule } from './health/health.module';
@@ -68,6 +69,7 @@ export class AppModule implements NestModule {
         LiveModule,
       ],
       providers: [
+        { provide: APP_LOGGER, useValue: logger },
         { provide: APP_FILTER, useClass: ApiErrorFilter },
         // Sessions live in PostgreSQL; their pool ends at application shutdown.
         { provide: SessionPool, useFactory: () => new SessionPool(databaseUrl) },

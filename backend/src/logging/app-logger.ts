@@ -1,6 +1,9 @@
 import pino, { DestinationStream, Logger } from 'pino';
 import { AppConfig } from '../config/app-config';
 
+/** The process's pino logger, as a provider (AppModule). */
+export const APP_LOGGER = Symbol('APP_LOGGER');
+
 /** Where a credential could ever sit in a log object: never written, whatever a caller passes. */
 const REDACTED_PATHS = [
   'req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]',
@@ -21,4 +24,9 @@ export function createAppLogger(config: Pick<AppConfig, 'LOG_LEVEL'>, service: s
     },
     destination ?? pino.destination({ dest: 1, sync: true }),
   );
+}
+
+/** A start-up line written at any LOG_LEVEL: supervisors, benchmarks and tests wait for its text. */
+export function announce(logger: Logger, message: string, fields: Record<string, unknown> = {}): void {
+  logger.child({}, { level: 'info' }).info(fields, message);
 }
