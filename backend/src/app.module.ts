@@ -22,6 +22,7 @@ import { EscrowModule } from './escrow/escrow.module';
 import { FilesModule } from './files/files.module';
 import { LiveModule } from './live/live.module';
 import { NotificationsHttpModule } from './notifications/notifications-http.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { LeaderboardHttpModule } from './leaderboard/leaderboard-http.module';
 import { PayoutsHttpModule } from './payouts/payouts-http.module';
 import { ReleaseRewardController } from './payouts/release-reward.controller';
@@ -54,6 +55,7 @@ export class AppModule implements NestModule {
         LoggerModule.forRoot({ pinoHttp: { logger, autoLogging: false, quietReqLogger: true } }),
         HealthModule,
         IdempotencyModule,
+        MetricsModule,
         SiteModule,
         AuthModule,
         AccountsModule,

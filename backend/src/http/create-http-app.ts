@@ -7,6 +7,8 @@ import type { DestinationStream } from 'pino';
 import { AppModule } from '../app.module';
 import { createAppLogger } from '../logging/app-logger';
 import { requestLogging } from '../logging/request-logging';
+import { AppMetrics } from '../metrics/app-metrics';
+import { httpMetrics } from '../metrics/http-metrics';
 import { AppConfig } from '../config/app-config';
 import { SessionPool, sessionMiddleware } from '../auth/session';
 import { setupOpenApi } from './openapi';
@@ -28,7 +30,7 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string, logD
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
   // First, so every request (the browser app's files too) gets its id and its one log line.
-  app.use(requestLogging(logger));
+  app.use(requestLogging(logger), httpMetrics(app.get(AppMetrics)));
   // The browser app first: its files and index.html need neither a body parser nor a session.
   const frontend = serveFrontend(config);
   if (frontend) app.use(frontend);

@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import { static as serveStatic, type RequestHandler } from 'express';
 import { AppConfig, REPO_ROOT } from '../config/app-config';
 
-const NOT_API = /^\/(?!api(\/|$))/;
+/** Paths of the app: everything but `/api/...` and the Prometheus endpoint `/metrics`. */
+const NOT_API = /^\/(?!api(\/|$)|metrics$)/;
 
 /**
  * Serves the built browser app on the API's port: its files (Vite's hashed `assets/` cached for a year,

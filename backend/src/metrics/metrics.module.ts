@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AppMetrics } from './app-metrics';
+import { ChainHeadWatcher } from './chain-head.watcher';
+import { MetricsController } from './metrics.controller';
+import { OperationalGauges } from './operational-gauges';
+
+/** Prometheus metrics: GET /metrics, request latency (http-metrics.ts, wired in createHttpApp) and the gauges. */
+@Module({
+  controllers: [MetricsController],
+  providers: [AppMetrics, ChainHeadWatcher, OperationalGauges],
+  exports: [AppMetrics],
+})
+export class MetricsModule {}
