@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
@@ -9,6 +9,8 @@ import { ApiErrorFilter } from './common/domain-error.filter';
 import { AppConfig } from './config/app-config';
 import { DomainModule } from './domain.module';
 import { HealthModule } from './health/health.module';
+import { DependencyStatusModule } from './health/dependency-status';
+import { RequestDeadlineInterceptor } from './http/request-deadline.interceptor';
 import { SiteModule } from './site/site.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { EscrowModule } from './escrow/escrow.module';
@@ -28,6 +30,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         DomainModule.forRoot(config, databaseUrl),
+        DependencyStatusModule,
         HealthModule,
         SiteModule,
         AuthModule,
@@ -44,9 +47,12 @@ export class AppModule {
         LiveModule,
       ],
       providers: [
-        { provide: APP_FILTER, useClass: ApiErrorFilter },
+        // One filter answers every error, also those of the Express middleware before Nest (createHttpApp).
+        ApiErrorFilter,
+        { provide: APP_FILTER, useExisting: ApiErrorFilter },
+        { provide: APP_INTERCEPTOR, useClass: RequestDeadlineInterceptor },
         // Sessions live in PostgreSQL; their pool ends at application shutdown.
-        { provide: SessionPool, useFactory: () => new SessionPool(databaseUrl) },
+        { provide: SessionPool, useFactory: () => new SessionPool(databaseUrl, config) },
         { provide: APP_PIPE, useFactory: apiValidationPipe },
       ],
     };
