@@ -12,6 +12,7 @@ import { HealthModule } from './health/health.module';
 import { SiteModule } from './site/site.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { EscrowModule } from './escrow/escrow.module';
+import { ExplorerModule } from './explorer/explorer.module';
 import { FilesModule } from './files/files.module';
 import { LiveModule } from './live/live.module';
 import { NotificationsHttpModule } from './notifications/notifications-http.module';
@@ -40,6 +41,7 @@ export class AppModule {
         FilesModule,
         AdminModule,
         EscrowModule,
+        ExplorerModule,
         NotificationsHttpModule,
         LiveModule,
       ],
