@@ -22,6 +22,7 @@ export interface IndexerSettings {
   payoutFeeBumpPercent: number;
   payoutStuckBlocks: number;
   payoutDropConfirmations: number;
+  payoutMaxReleasesPerHour: number;
 }
 
 /**
@@ -59,5 +60,6 @@ export function indexerSettings(config: AppConfig, options: { payouts?: boolean 
     payoutFeeBumpPercent: config.PAYOUT_FEE_BUMP_PERCENT,
     payoutStuckBlocks: config.PAYOUT_STUCK_BLOCKS,
     payoutDropConfirmations: config.PAYOUT_DROP_CONFIRMATIONS,
+    payoutMaxReleasesPerHour: config.PAYOUT_MAX_RELEASES_PER_HOUR,
   };
 }

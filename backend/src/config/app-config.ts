@@ -113,6 +113,11 @@ const schema = z.object({
   PAYOUT_STUCK_BLOCKS: z.coerce.number().int().min(1).default(3),
   /** Observations in a row of "nonce used, no receipt, not paid" before a payout counts as dropped. */
   PAYOUT_DROP_CONFIRMATIONS: z.coerce.number().int().min(1).default(3),
+  /**
+   * Most submissions the payout worker releases in any rolling hour (0 stops payouts): bounds what a misused
+   * releaser key can make the worker pay; over it, approved payouts wait (the worker logs an error).
+   */
+  PAYOUT_MAX_RELEASES_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
   /** Extra browser origins allowed to make state-changing requests besides PUBLIC_ORIGIN (e.g. a dev server). */
   ALLOWED_ORIGINS: z
     .string()

@@ -39,7 +39,9 @@ export class FactDispatcher {
     const groups = new Map<number, Array<{ index: number; log: EscrowLog }>>();
     logs.forEach((l, index) => {
       if (!l.domain) {
-        outcomes[index] = `rejected: task ${l.taskId} / submission ${l.submissionId} is not a backend id`;
+        // Recorded with its reason and passed over: an undecodable log, an id no backend task can have, a key
+        // never funded. Never a reason to fail the range.
+        outcomes[index] = `rejected: ${l.rejected ?? 'not a fact of any task'}`;
         return;
       }
       const taskId = Number(l.taskId);
@@ -72,7 +74,7 @@ export class FactDispatcher {
   async compensate(row: AppliedLogRow): Promise<void> {
     if (row.outcome?.startsWith('rejected')) return; // nothing was appended for it
     const taskId = Number(row.taskId);
-    if (!Number.isSafeInteger(taskId)) return;
+    if (row.taskId === null || !Number.isSafeInteger(taskId)) return;
     try {
       if (row.event === 'TaskFunded') await this.commands.execute(new RevertTaskChainFactCommand(taskId, 'funding', row.txHash, row.logIndex));
       else if (row.event === 'TaskRefunded') await this.commands.execute(new RevertTaskChainFactCommand(taskId, 'refund', row.txHash, row.logIndex));

@@ -1,5 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { RecordPayoutFailedCommand } from '@cent/backend';
+import { PayoutFailureCause, RecordPayoutFailedCommand } from '@cent/backend';
 import { JsonRpc, Logger, toHex } from '../chain/json-rpc';
 import { LeaderFence } from '../leadership/leader-fence';
 import { FeeMarket, FeePolicy } from './fee-policy';
@@ -139,11 +139,15 @@ export class ReceiptTracker {
     if (why?.kind === 'paid') return; // the indexer records the payout that won
     const counts = await this.outbox.revertCounts(g.submissionIds);
     const exhausted = g.submissionIds.filter((id) => why?.kind === 'permanent' || (counts.get(id) ?? 0) >= this.opts.maxReverts);
-    if (exhausted.length) await reportFailed(this.commands, this.logger, g.taskId, exhausted, reason);
+    if (exhausted.length) await reportFailed(this.commands, this.logger, g.taskId, exhausted, reason, why?.cause ?? 'escrow_refused');
   }
 }
 
-export async function reportFailed(commands: CommandBus, logger: Logger, taskId: number, ids: number[], reason: string): Promise<void> {
-  logger.error(`payout of task ${taskId}, submissions ${ids.join(', ')} failed permanently: ${reason}`);
-  await commands.execute(new RecordPayoutFailedCommand(taskId, ids, `Escrow refused the payout: ${reason}`, true));
+/** A permanent failure, recorded with its cause: the task aggregate words it for the earner, creator and admins. */
+export async function reportFailed(
+  commands: CommandBus, logger: Logger, taskId: number, ids: number[], reason: string, cause: PayoutFailureCause,
+): Promise<void> {
+  if (!ids.length) return;
+  logger.error(`payout of task ${taskId}, submissions ${ids.join(', ')} failed permanently (${cause}): ${reason}`);
+  await commands.execute(new RecordPayoutFailedCommand(taskId, ids, reason, true, cause));
 }
