@@ -4,7 +4,7 @@ import { EscrowLog } from './aggregate/escrow-log';
 import { escrowEvolvers, decideFunding, decideRefund, decideRevertChainFact } from './aggregate/task-escrow';
 import { CreateTaskFields, decideCreate, decideSetActive, lifecycleEvolvers, reviewTimesOf } from './aggregate/task-lifecycle';
 import {
-  decidePayoutFailed, decidePayoutSent, decidePayoutsAfterFunding, decideRequestPayout, decideRevertRewardReleased, decideRewardReleased,
+  decidePayoutFailed, decidePayoutSent, decidePayoutsAfterFunding, decidePayoutsLostToRefund, decideRequestPayout, decideRevertRewardReleased, decideRewardReleased,
   payoutEvolvers,
 } from './aggregate/task-payouts';
 import { canReview, decideAiValidation, decideReview, decideSubmit, submissionEvolvers, submissionOf } from './aggregate/task-submissions';
@@ -79,7 +79,10 @@ export class TaskAggregate extends Aggregate<TaskState> {
       // Payouts that failed because the escrow was not (yet) funded go out now (issue 19 item 7).
       this.apply(decidePayoutsAfterFunding(this.state, this.id));
     }
-    else if (log.kind === 'refunded') this.apply(decideRefund(s, this.id, log));
+    else if (log.kind === 'refunded') {
+      this.apply(decideRefund(s, this.id, log));
+      this.apply(decidePayoutsLostToRefund(this.state, this.id, log.fact.txHash));
+    }
     else this.apply(decideRewardReleased(s, this.id, log));
   }
 
