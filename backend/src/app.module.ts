@@ -1,5 +1,5 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module';
 import { AdminController } from './admin/admin.controller';
 import { AdminModule } from './admin/admin.module';
@@ -14,11 +14,14 @@ import { APP_LOGGER } from './logging/app-logger';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { HealthModule } from './health/health.module';
+import { DependencyStatusModule } from './health/dependency-status';
+import { RequestDeadlineInterceptor } from './http/request-deadline.interceptor';
 import { IdempotencyMiddleware } from './idempotency/idempotency.middleware';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { SiteModule } from './site/site.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { EscrowModule } from './escrow/escrow.module';
+import { ExplorerModule } from './explorer/explorer.module';
 import { FilesModule } from './files/files.module';
 import { LiveModule } from './live/live.module';
 import { NotificationsHttpModule } from './notifications/notifications-http.module';
@@ -53,6 +56,7 @@ export class AppModule implements NestModule {
         // Nest's own log lines through the process's pino logger, with the request id of the request they
         // belong to (the per-request line itself is written by requestLogging, in front of every route).
         LoggerModule.forRoot({ pinoHttp: { logger, autoLogging: false, quietReqLogger: true } }),
+        DependencyStatusModule,
         HealthModule,
         IdempotencyModule,
         MetricsModule,
@@ -67,14 +71,18 @@ export class AppModule implements NestModule {
         FilesModule,
         AdminModule,
         EscrowModule,
+        ExplorerModule,
         NotificationsHttpModule,
         LiveModule,
       ],
       providers: [
         { provide: APP_LOGGER, useValue: logger },
-        { provide: APP_FILTER, useClass: ApiErrorFilter },
+        // One filter answers every error, also those of the Express middleware before Nest (createHttpApp).
+        ApiErrorFilter,
+        { provide: APP_FILTER, useExisting: ApiErrorFilter },
+        { provide: APP_INTERCEPTOR, useClass: RequestDeadlineInterceptor },
         // Sessions live in PostgreSQL; their pool ends at application shutdown.
-        { provide: SessionPool, useFactory: () => new SessionPool(databaseUrl) },
+        { provide: SessionPool, useFactory: () => new SessionPool(databaseUrl, config) },
         { provide: APP_PIPE, useFactory: apiValidationPipe },
       ],
     };
