@@ -1,20 +1,21 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ChainRpc } from '../chain/chain-rpc';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { AppMetrics } from './app-metrics';
 
-/** How often the chain's head block is read, and how long one read may take. */
+/** How often the chain's head block is read in the background (each read bounded by CHAIN_TIMEOUT_MS). */
 export const CHAIN_HEAD_POLL_MS = 5_000;
-export const CHAIN_HEAD_TIMEOUT_MS = 3_000;
 
 export interface ChainHead {
-  block: bigint;
+  block: number;
   /** When it was read (ms since the epoch). */
   at: number;
 }
 
 /**
- * The chain's head block, read in the background and kept: a scrape of /metrics reads the kept value and so
- * never waits for a frozen or slow RPC (the value's age says how stale it is).
+ * The chain's head block, read in the background through the backend's chain connection (which records it
+ * in DependencyStatus too) and kept: a scrape of /metrics reads the kept value and so never waits for a
+ * frozen or slow RPC (the value's age says how stale it is).
  */
 @Injectable()
 export class ChainHeadWatcher implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -24,6 +25,7 @@ export class ChainHeadWatcher implements OnApplicationBootstrap, OnApplicationSh
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly chain: ChainRpc,
     private readonly metrics: AppMetrics,
   ) {}
 
@@ -35,18 +37,10 @@ export class ChainHeadWatcher implements OnApplicationBootstrap, OnApplicationSh
     return this.last;
   }
 
-  /** One read of eth_blockNumber (bounded by CHAIN_HEAD_TIMEOUT_MS); a failure counts as an RPC error. */
+  /** One read of the head; a failure (timeout, refused, error answer) counts as an RPC error. */
   async poll(): Promise<void> {
     try {
-      const res = await fetch(this.config.RPC_URL, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
-        signal: AbortSignal.timeout(CHAIN_HEAD_TIMEOUT_MS),
-      });
-      const body = (await res.json()) as { result?: unknown };
-      if (!res.ok || typeof body.result !== 'string') throw new Error(`HTTP ${res.status}`);
-      this.last = { block: BigInt(body.result), at: Date.now() };
+      this.last = { block: await this.chain.head(), at: Date.now() };
     } catch {
       this.metrics.rpcErrors.inc({ method: 'eth_blockNumber' });
     }

@@ -34,7 +34,7 @@ describe('GET /metrics', () => {
   beforeAll(async () => {
     frozenRpc = net.createServer(() => undefined);
     await new Promise<void>((r) => frozenRpc.listen(0, '127.0.0.1', () => r()));
-    ctx = await startTestApp({ RPC_URL: `http://127.0.0.1:${(frozenRpc.address() as net.AddressInfo).port}` });
+    ctx = await startTestApp({ CHAIN_TIMEOUT_MS: '1000', RPC_URL: `http://127.0.0.1:${(frozenRpc.address() as net.AddressInfo).port}` });
   });
   afterAll(async () => {
     await ctx.app.close();
@@ -48,7 +48,7 @@ describe('GET /metrics', () => {
     for (const name of [
       'http_request_duration_seconds', 'cent_projection_lag_events', 'cent_indexer_lag_blocks', 'cent_chain_head_block', 'cent_chain_head_age_seconds',
       'cent_payout_queue_depth', 'cent_payout_queue_oldest_age_seconds', 'cent_projection_quarantined_events', 'cent_rpc_errors_total',
-      'cent_metrics_database_up', 'process_cpu_seconds_total', 'nodejs_eventloop_lag_seconds',
+      'cent_metrics_database_up', 'cent_dependency_up', 'cent_dependency_outages_total', 'process_cpu_seconds_total', 'nodejs_eventloop_lag_seconds',
     ]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
@@ -56,8 +56,14 @@ describe('GET /metrics', () => {
     // No head was ever read from the frozen chain: no head and no indexer lag rather than a made-up one.
     expect(sample(text, 'cent_chain_head_block')).toBeUndefined();
     expect(sample(text, 'cent_chain_head_age_seconds')).toBe(Infinity);
-    // The background read times out (3 s) and counts as an RPC error.
-    await until(async () => (sample(await scrape(ctx), 'cent_rpc_errors_total', { method: 'eth_blockNumber' }) ?? 0) >= 1 || undefined, 'an RPC error counted');
+    expect(sample(text, 'cent_dependency_up', { dependency: 'database' })).toBe(1);
+    // The background read times out (CHAIN_TIMEOUT_MS) and counts as an RPC error; the chain shows as down.
+    const after = await until(async () => {
+      const t = await scrape(ctx);
+      return (sample(t, 'cent_rpc_errors_total', { method: 'eth_blockNumber' }) ?? 0) >= 1 && t;
+    }, 'an RPC error counted');
+    expect(sample(after, 'cent_dependency_up', { dependency: 'chain' })).toBe(0);
+    expect(sample(after, 'cent_dependency_outages_total', { dependency: 'chain' })).toBe(1);
   });
 
   it('counts a request in the latency histogram of its route template and status', async () => {

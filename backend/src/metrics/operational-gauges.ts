@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Gauge } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
+import { Dependency, DependencyStatus } from '../health/dependency-status';
 import { AppMetrics } from './app-metrics';
 import { ChainHeadWatcher } from './chain-head.watcher';
 
@@ -46,9 +47,22 @@ export class OperationalGauges {
   constructor(
     private readonly db: DataSource,
     private readonly chain: ChainHeadWatcher,
+    dependencies: DependencyStatus,
     metrics: AppMetrics,
   ) {
     const registers = [metrics.registry];
+    const DEPENDENCIES: Dependency[] = ['database', 'chain', 'storage'];
+    new Gauge({
+      name: 'cent_dependency_up', help: '0 while this process last found the dependency unavailable (DependencyStatus), else 1', labelNames: ['dependency'], registers,
+      collect() {
+        for (const d of DEPENDENCIES) this.set({ dependency: d }, dependencies.downSince(d) ? 0 : 1);
+      },
+    });
+    const outages = new Counter({
+      name: 'cent_dependency_outages_total', help: 'Times this process found the dependency become unavailable', labelNames: ['dependency'], registers,
+    });
+    for (const d of DEPENDENCIES) outages.inc({ dependency: d }, 0);
+    dependencies.changes.on('down', (d: Dependency) => outages.inc({ dependency: d }));
     const snapshot = () => this.snapshot();
     const chainHead = () => this.chain.head;
     const chainId = String(this.chain.chainId);
@@ -113,7 +127,7 @@ export class OperationalGauges {
         const s = await snapshot();
         const head = chainHead();
         this.reset();
-        if (head) for (const i of s?.indexers ?? []) this.set({ source: i.source }, Number(head.block - BigInt(i.block)));
+        if (head) for (const i of s?.indexers ?? []) this.set({ source: i.source }, head.block - Number(i.block));
       },
     });
     new Gauge({
