@@ -25,3 +25,5 @@ export { RevertRewardReleasedCommand } from './payouts/commands/revert-reward-re
 export * from './payouts/commands/apply-escrow-logs.command';
 export { escrowKey } from './escrow/escrow-key';
 export * from './payouts/releaser-key';
+export { ChainClock } from './clock/chain-clock';
+export type { ChainTime } from './clock/chain-clock';
