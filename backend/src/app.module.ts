@@ -16,6 +16,7 @@ import { IdempotencyModule } from './idempotency/idempotency.module';
 import { SiteModule } from './site/site.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { EscrowModule } from './escrow/escrow.module';
+import { ExplorerModule } from './explorer/explorer.module';
 import { FilesModule } from './files/files.module';
 import { LiveModule } from './live/live.module';
 import { NotificationsHttpModule } from './notifications/notifications-http.module';
@@ -59,6 +60,7 @@ export class AppModule implements NestModule {
         FilesModule,
         AdminModule,
         EscrowModule,
+        ExplorerModule,
         NotificationsHttpModule,
         LiveModule,
       ],

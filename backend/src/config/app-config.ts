@@ -25,7 +25,14 @@ const schema = z.object({
   /** JSON-RPC endpoint of the chain; default http://127.0.0.1:CHAIN_PORT (the local chain `npm start` runs, 8545). */
   RPC_URL: z.string().url().optional(),
   CHAIN_PORT: z.coerce.number().int().min(1).max(65535).default(8545),
+  /**
+   * Block explorer the app links to (EIP-3091 paths). Unset: the built-in read-only explorer this backend serves
+   * under `<PUBLIC_ORIGIN>/explorer` (src/explorer); set (a real network's explorer): links go there and the
+   * built-in one is off.
+   */
   EXPLORER_URL: z.string().url().optional(),
+  /** Blocks one eth_getLogs of the built-in explorer spans (a page of transfers scans at most 5 of them). */
+  EXPLORER_LOG_WINDOW_BLOCKS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   TOKEN_ADDRESS: address.optional(),
   /** What the browser app is told (GET /api/config): the RPC a wallet adds for this chain (default RPC_URL). */
   PUBLIC_RPC_URL: z.string().url().optional(),
@@ -127,6 +134,8 @@ const schema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(20),
+  /** Built-in explorer reads (each costs chain calls) per client IP per window. */
+  RATE_LIMIT_EXPLORER: z.coerce.number().int().positive().default(120),
   // Live updates (GET /api/events/stream): how often each replica's follower reads the store, the heartbeat,
   // and how many bytes may queue for one slow client before it is dropped (it reconnects and replays).
   LIVE_POLL_MS: z.coerce.number().int().min(10).max(10_000).default(100),
@@ -134,7 +143,15 @@ const schema = z.object({
   LIVE_MAX_BUFFER_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
 });
 
-export type AppConfig = Omit<z.infer<typeof schema>, 'RPC_URL'> & { RPC_URL: string; publicOrigin: string; uploadDir: string };
+export type AppConfig = Omit<z.infer<typeof schema>, 'RPC_URL'> & {
+  RPC_URL: string;
+  publicOrigin: string;
+  uploadDir: string;
+  /** EXPLORER_URL without a trailing slash, else the built-in explorer's `<publicOrigin>/explorer`. */
+  explorerUrl: string;
+  /** True when no EXPLORER_URL is configured: this backend serves its own explorer. */
+  builtInExplorer: boolean;
+};
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -151,10 +168,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  REVIEW_CLOSE_MARGIN_SECONDS: must be smaller than REVIEW_WINDOW_SECONDS (approvals would close before the deadline)',
     );
   }
+  const publicOrigin = (c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   return {
     ...c,
     RPC_URL: c.RPC_URL ?? `http://127.0.0.1:${c.CHAIN_PORT}`,
     publicOrigin: c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`,
+    explorerUrl: c.EXPLORER_URL?.replace(/\/+$/, '') ?? `${publicOrigin}/explorer`,
+    builtInExplorer: !c.EXPLORER_URL,
     uploadDir: c.UPLOAD_DIR ?? path.join(c.DATA_DIR, 'uploads'),
   };
 }

@@ -43,11 +43,11 @@ export function locateEscrow(config: AppConfig): EscrowLocation | null {
   };
 }
 
-/** EIP-3091 explorer links, or null without EXPLORER_URL. */
+/** EIP-3091 explorer links on the configured explorer (EXPLORER_URL, else the built-in one). */
 export function explorerLinks(config: AppConfig) {
-  const base = config.EXPLORER_URL?.replace(/\/+$/, '');
+  const base = config.explorerUrl;
   return {
-    tx: (hash: string) => (base ? `${base}/tx/${hash}` : null),
-    address: (addr: string) => (base ? `${base}/address/${addr}` : null),
+    tx: (hash: string): string | null => `${base}/tx/${hash}`,
+    address: (addr: string): string | null => `${base}/address/${addr}`,
   };
 }
