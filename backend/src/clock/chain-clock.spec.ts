@@ -29,7 +29,8 @@ describe('ChainClock: max(server time, latest block time)', () => {
     const n = await node(() => block);
     try {
       const clock = clockOn(n.url);
-      expect(clock.now().getTime()).toBeGreaterThanOrEqual(Date.now() - 5); // before any poll: server time
+      const before = Date.now();
+      expect(clock.now().getTime()).toBeGreaterThanOrEqual(before); // before any poll: server time
       await clock.refresh();
       expect(clock.now().toISOString()).toBe('9999-12-31T23:59:59.000Z');
       expect(clock.chainTime).toMatchObject({ blockNumber: 10, timestampMs: year9999 * 1000 });
@@ -40,8 +41,8 @@ describe('ChainClock: max(server time, latest block time)', () => {
       const behind = clockOn(n.url);
       block = { number: 11, timestamp: 0 }; // the chain's time at the epoch: server time wins
       await behind.refresh();
-      const t = behind.now().getTime();
-      expect(Math.abs(t - Date.now())).toBeLessThan(1000);
+      const [lo, t, hi] = [Date.now(), behind.now().getTime(), Date.now()];
+      expect(t >= lo && t <= hi).toBe(true);
     } finally {
       await n.close();
     }
@@ -51,14 +52,14 @@ describe('ChainClock: max(server time, latest block time)', () => {
     const n = await node('frozen');
     try {
       const clock = clockOn(n.url);
-      const polling = clock.refresh();
-      const t0 = Date.now();
-      const now = clock.now(); // while the poll hangs
-      expect(Date.now() - t0).toBeLessThan(50);
-      expect(Math.abs(now.getTime() - Date.now())).toBeLessThan(1000);
+      let settled = false;
       const started = Date.now();
+      const polling = clock.refresh().then(() => (settled = true));
+      const now = clock.now(); // answered while the poll still hangs: now() never waits for the node
+      expect(settled).toBe(false);
+      expect(Math.abs(now.getTime() - Date.now())).toBeLessThan(1000);
       await polling;
-      expect(Date.now() - started).toBeLessThan(3_000); // bounded by CHAIN_CLOCK_TIMEOUT_MS (300 ms)
+      expect(Date.now() - started).toBeLessThan(5_000); // bounded by CHAIN_CLOCK_TIMEOUT_MS (300 ms)
       expect(clock.chainTime).toBeNull();
     } finally {
       await n.close();
