@@ -24,4 +24,6 @@ export { RecordPayoutFailedCommand } from './payouts/commands/record-payout-fail
 export { RevertRewardReleasedCommand } from './payouts/commands/revert-reward-released.command';
 export * from './payouts/commands/apply-escrow-logs.command';
 export { escrowKey } from './escrow/escrow-key';
+export { indexerSource } from './escrow/escrow-contract';
+export { createChainProvider } from './chain/chain-provider';
 export * from './payouts/releaser-key';

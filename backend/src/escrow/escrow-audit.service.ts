@@ -53,7 +53,7 @@ export class EscrowAuditService implements OnModuleDestroy {
       throw notFound(MESSAGES.taskNotFound);
     }
     const submissions: Array<Record<string, any>> = await this.db.query(
-      `SELECT id, user_id, payout_status, payout_tx_hash, payout_block_number, payout_error FROM submissions
+      `SELECT id, user_id, status, payout_status, payout_tx_hash, payout_block_number, payout_error FROM submissions
         WHERE task_id = $1 AND (payout_status IS NOT NULL OR status = 'approved') ORDER BY id`,
       [taskId],
     );
@@ -92,7 +92,9 @@ export class EscrowAuditService implements OnModuleDestroy {
     const keys = logs.map((l) => chainFactKey(this.config.CHAIN_ID, l.transactionHash, l.index, l.blockHash));
     const indexed = await this.store.appliedKeys(keys);
     const events = logs.map((l, i) => this.eventView(l, head, indexed.has(keys[i])));
-    const differences = [...escrowDifferences(this.withTerms(onChain), { ...app, terms: appTerms(task) }), ...(await this.releaseDifferences(task, events))];
+    const unpaidApproved = submissions.filter((s) => s.status === 'approved' && s.payout_status !== 'released').map((s) => s.id as number);
+    const claim = { ...app, terms: appTerms(task), unpaidApproved };
+    const differences = [...escrowDifferences(this.withTerms(onChain), claim), ...(await this.releaseDifferences(task, events))];
     return {
       ...base, headBlock: head, onChain, chainError: null, consistent: differences.length === 0, differences, events,
       payouts: this.payouts(submissions, events, head),

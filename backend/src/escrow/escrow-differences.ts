@@ -29,6 +29,8 @@ export interface AppEscrowClaim {
   anomalies: Array<{ kind: string; reason: string; txHash: string }>;
   /** The task's terms and the funder the app accepted (the creator's linked wallet). */
   terms?: EscrowTermsClaim | null;
+  /** Approved submissions the app does not show as paid (released): a difference once the escrow is refunded. */
+  unpaidApproved?: number[];
 }
 
 /** The funder and terms the app accepted for a `tasks` row (reward in whole CENT, deadline a timestamp). */
@@ -72,6 +74,10 @@ export function escrowDifferences(chain: ChainEscrow, app: AppEscrowClaim): stri
     out.push(`remaining: chain ${chain.remaining}, app ${remaining}`);
   }
   if (chain.refunded !== appRefunded) out.push(`refunded: chain ${chain.refunded}, app ${appRefunded}`);
+  // Approved work the escrow can no longer pay: the creator took the money back first (issue 19 item 3).
+  if (chain.refunded || appRefunded) {
+    for (const id of app.unpaidApproved ?? []) out.push(`submission ${id} was approved but never paid, and the escrow was refunded`);
+  }
   if (chain.funded && appFunded && chain.terms && app.terms) {
     for (const field of ['funder', 'reward', 'maxCompletions', 'deadline'] as const) {
       const [c, a] = [chain.terms[field], app.terms[field]];

@@ -114,7 +114,13 @@ describe('ApplyEscrowLogs: a log that cannot be applied is refused alone', () =>
       }),
       { numRuns: DB_RUNS },
     );
-    // The approved submission was never paid by any of those logs unless one matched its payout exactly.
-    expect(['requested', 'released']).toContain((await sub(paying.s)).payout_status);
+    // The approved submission was never paid by any of those logs unless one matched its payout exactly; a
+    // refund log of its escrow leaves it failed with that reason, for everyone to see (issue 19 item 3).
+    const after = await sub(paying.s);
+    if ((await task(paying.id)).funding_status === 'refunded' && after.payout_status === 'failed') {
+      expect(after.payout_error).toMatch(/refunded to its creator before this approved reward was paid/);
+    } else {
+      expect(['requested', 'released']).toContain(after.payout_status);
+    }
   });
 });

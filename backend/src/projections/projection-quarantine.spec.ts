@@ -37,12 +37,14 @@ describe('projection quarantine: one event a projection cannot write never stops
     const [creator, earner, admin] = [await actor(ctx), await actor(ctx), await actor(ctx, { admin: true })];
     const otherTask = await createFundedTask(ctx.commands, creator, { reward: 30, maxCompletions: 3 });
 
-    // Appended straight to the store (no HTTP bound): year 9999 makes the review date fall in year 10000
-    // (PostgreSQL: out of range), a reward past int4 overflows its column.
+    // Appended straight to the store (no HTTP or aggregate bound): a deadline in year 10000 (PostgreSQL: out of
+    // range), a reward past int4 (overflows its column). And one from before the one-year bound, 9999-12-31,
+    // whose review dates (year 10000) are clamped: that one applies.
     const store = ctx.app.get(EventStore);
-    const farFuture = await store.append('task-900000001', 0, [rawTaskCreated(900000001, creator.id, { deadline: '9999-12-31T23:59:59.000Z' })]);
+    const farFuture = await store.append('task-900000001', 0, [rawTaskCreated(900000001, creator.id, { deadline: '+010000-01-01T00:00:00.000Z' })]);
     const overflow = await store.append('task-900000002', 0, [rawTaskCreated(900000002, creator.id, { reward: 2 ** 31 })]);
     const poison = [farFuture.checkpoint!.position.toString(), overflow.checkpoint!.position.toString()];
+    await store.append('task-900000003', 0, [rawTaskCreated(900000003, creator.id, { deadline: '9999-12-31T23:59:59.000Z' })]);
 
     // Sign-in, both ways, reads its own writes.
     const agent = request.agent(ctx.http);
@@ -73,6 +75,11 @@ describe('projection quarantine: one event a projection cannot write never stops
     expect(paid.body).toMatchObject({ payoutStatus: 'released', transactionHash: release.fact.txHash });
     const task = await request(ctx.http).get(`/api/tasks/${otherTask}`).expect(200);
     expect(task.body).toMatchObject({ completions: 1, totalSubmissions: 1 });
+
+    // The task stored before the bound reads with its review dates clamped to the last storable second.
+    const old = await request(ctx.http).get('/api/tasks/900000003').set('Cookie', creator.cookie).expect(200);
+    expect(old.body).toMatchObject({ deadline: '9999-12-31T23:59:59.000Z' });
+    expect(old.body.funding).toMatchObject({ reviewUntil: '9999-12-31T23:59:59.000Z', refundableAt: '9999-12-31T23:59:59.000Z' });
 
     // Set aside for the tasks projection only, with the database's own error.
     const rows = await ctx.dataSource.query(

@@ -31,7 +31,12 @@ export const QUARANTINE_NOTICE = 'projection_quarantined';
 const MAX_ERROR = 2000;
 const INT4_MAX = 2 ** 31 - 1;
 
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR);
+/**
+ * The error as text PostgreSQL accepts: an error built from the event's own data can hold NUL or a lone
+ * surrogate, which text and jsonb refuse — and a quarantine that cannot be written would stop the runner again.
+ */
+const messageOf = (err: unknown, max = MAX_ERROR) =>
+  (err instanceof Error ? err.message : String(err)).slice(0, max).replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 
 /**
  * Records events set aside, in the batch's own transaction (so a batch that rolls back quarantines nothing),
@@ -56,7 +61,7 @@ export async function recordQuarantine(client: PoolClient, items: QuarantinedEve
   const notices = items.map(({ projection, event, error }) => ({
     position: event.globalPosition.toString(),
     task_id: taskIdOf(event),
-    detail: { projection, eventType: event.type, streamId: event.streamId, reason: messageOf(error).slice(0, 300) },
+    detail: { projection, eventType: event.type, streamId: event.streamId, reason: messageOf(error, 300) },
   }));
   await client.query(
     `INSERT INTO projection_quarantine (projection, global_position, transaction_id, stream_id, event_type, error, error_code)

@@ -74,6 +74,7 @@ class PickyProjection implements Projection {
     }
     for (const e of events) {
       if (this.refuse && e.type === 'Poison') throw new TypeError(`cannot read ${e.data.missing.field}`);
+      if (e.type === 'Garbled') throw new Error(`bad \u0000 byte, lone \ud800 surrogate, ${e.data.text}`);
       batch.write(`INSERT INTO picky_seen (global_position) VALUES ($1)`, [e.globalPosition.toString()]);
     }
   }
@@ -306,6 +307,16 @@ describe('ProjectionRunner', () => {
       expect((await seen()).filter((p: string) => [pos1, pos2, pos3].includes(p))).toEqual([pos1, pos2, pos3]);
       expect(await quarantine()).toEqual([]);
       expect(await app.get(ProjectionRunner).retryQuarantined()).toEqual({ projections: [], stillQuarantined: 0 });
+    });
+
+    it('an error text PostgreSQL cannot store (NUL, lone surrogates) is quarantined readable', async () => {
+      const garbled = await app.get(EventStore).append('picky-3', 0, [{ type: 'Garbled', data: { text: 'emoji 😀 kept' } }]);
+      const after = await app.get(EventStore).append('picky-3', 1, [{ type: 'Tick', data: {} }]);
+      await app.get(ProjectionRunner).waitForOwnAppends(5000);
+      expect(await seen()).toContain(after.checkpoint!.position.toString());
+      expect(await quarantine()).toEqual([expect.objectContaining({
+        position: garbled.checkpoint!.position.toString(), error: 'bad \ufffd byte, lone \ufffd surrogate, emoji 😀 kept',
+      })]);
     });
 
     it('a moment\'s fault (serialization failure) is retried, never set aside', async () => {

@@ -4,10 +4,11 @@ import { EscrowLog } from './aggregate/escrow-log';
 import { escrowEvolvers, decideFunding, decideRefund, decideRevertChainFact } from './aggregate/task-escrow';
 import { CreateTaskFields, decideCreate, decideSetActive, lifecycleEvolvers, reviewTimesOf } from './aggregate/task-lifecycle';
 import {
-  decidePayoutFailed, decidePayoutSent, decidePayoutsAfterFunding, decideRequestPayout, decideRevertRewardReleased, decideRewardReleased,
+  decidePayoutFailed, decidePayoutSent, decidePayoutsAfterFunding, decidePayoutsLostToRefund, decideRequestPayout, decideRevertRewardReleased, decideRewardReleased,
   payoutEvolvers,
 } from './aggregate/task-payouts';
 import { canReview, decideAiValidation, decideReview, decideSubmit, submissionEvolvers, submissionOf } from './aggregate/task-submissions';
+import { decideRecheckFundings } from './aggregate/task-funding-recheck';
 import { MESSAGES, Reviewer } from './aggregate/task.messages';
 import { Evolver, Raised, SubmissionState, TaskState, initialTaskState } from './aggregate/task.state';
 import * as E from './task.events';
@@ -78,7 +79,10 @@ export class TaskAggregate extends Aggregate<TaskState> {
       // Payouts that failed because the escrow was not (yet) funded go out now (issue 19 item 7).
       this.apply(decidePayoutsAfterFunding(this.state, this.id));
     }
-    else if (log.kind === 'refunded') this.apply(decideRefund(s, this.id, log));
+    else if (log.kind === 'refunded') {
+      this.apply(decideRefund(s, this.id, log));
+      this.apply(decidePayoutsLostToRefund(this.state, this.id, log.fact.txHash));
+    }
     else this.apply(decideRewardReleased(s, this.id, log));
   }
 
@@ -119,6 +123,21 @@ export class TaskAggregate extends Aggregate<TaskState> {
   requestPayout(submissionId: number, recipientWallet: string | null, requestedBy: number | null): boolean {
     const raised = decideRequestPayout(this.mustExist(), this.id, submissionId, recipientWallet, requestedBy);
     this.apply(raised);
+    return raised.length > 0;
+  }
+
+  /** A wallet was linked: a payout that failed for want of one is requested to it (true when it was). */
+  resumePayoutForWallet(submissionId: number, wallet: string): boolean {
+    const s = this.mustExist();
+    if (submissionOf(s, submissionId).payoutFailure !== 'no_wallet' || s.escrow.status === 'refunded') return false;
+    return this.requestPayout(submissionId, wallet, null);
+  }
+
+  /** The creator linked `wallet`: their earlier stray fundings from it are decided again (true: the task is funded). */
+  recheckFundings(strays: E.TaskFundingAnomalyData[], wallet: string): boolean {
+    const raised = decideRecheckFundings(this.mustExist(), this.id, strays, wallet);
+    this.apply(raised);
+    if (raised.length) this.apply(decidePayoutsAfterFunding(this.state, this.id));
     return raised.length > 0;
   }
 

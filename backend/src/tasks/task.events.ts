@@ -185,9 +185,11 @@ export interface PayoutSentData {
  * - not_funded: the task's escrow is not funded (yet; e.g. a reorganisation dropped the funding); requested
  *   again when the task is funded;
  * - escrow_full: the escrow has no payout left (releases the app did not request took them); final;
- * - escrow_refused: any other escrow error (window closed, refunded, role revoked); final.
+ * - escrow_refused: any other escrow error (window closed, role revoked); final;
+ * - refunded: the creator refunded the escrow before this approved reward was paid; final (a real
+ *   difference for `npm run audit` and the escrow view).
  */
-export type PayoutFailureCause = 'no_wallet' | 'not_funded' | 'escrow_full' | 'escrow_refused';
+export type PayoutFailureCause = 'no_wallet' | 'not_funded' | 'escrow_full' | 'escrow_refused' | 'refunded';
 
 export interface PayoutFailedData {
   submissionId: number;

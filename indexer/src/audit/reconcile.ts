@@ -72,7 +72,9 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
   const appTasks = await db.query(
     `SELECT t.id, t.funding_status, t.anomalies, t.escrow_amount::text, t.released_amount::text, t.escrow_key,
             t.reward, t.max_completions, t.deadline, t.funder,
-            (SELECT count(*)::int FROM submissions s WHERE s.task_id = t.id AND s.payout_status = 'released') AS paid
+            (SELECT count(*)::int FROM submissions s WHERE s.task_id = t.id AND s.payout_status = 'released') AS paid,
+            ARRAY(SELECT s.id FROM submissions s WHERE s.task_id = t.id AND s.status = 'approved'
+                     AND s.payout_status IS DISTINCT FROM 'released' ORDER BY s.id) AS unpaid
        FROM tasks t ORDER BY t.id`,
   );
   const byId = new Map<string, any>(appTasks.rows.map((r) => [String(r.id), r]));
@@ -108,6 +110,7 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
           paidCount: app.paid,
           anomalies: openAnomalies(app.anomalies),
           terms: appTerms(app),
+          unpaidApproved: app.unpaid,
         }
       : null;
     const line: TaskLine = {

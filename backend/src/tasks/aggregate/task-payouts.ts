@@ -92,6 +92,23 @@ export function decidePayoutFailed(
 }
 
 /**
+ * The task's escrow was refunded: every approved submission not paid yet can no longer be paid from it. Each
+ * gets a permanent failure (cause refunded) that the earner, the creator and the admins see, instead of an
+ * approval left silently unpaid next to a refunded escrow.
+ */
+export function decidePayoutsLostToRefund(s: TaskState, taskId: number, refundTxHash: string): Raised[] {
+  if (s.escrow.status !== 'refunded') return [];
+  return [...s.submissions.values()]
+    .filter((sub) => sub.status === 'approved' && sub.payout !== 'released' && !(sub.payout === 'failed' && sub.payoutFailure === 'refunded'))
+    .map((sub) => {
+      const data: E.PayoutFailedData = {
+        submissionId: sub.id, taskId, reason: MESSAGES.payoutFailed.refunded(`refund ${refundTxHash}`), permanent: true, cause: 'refunded',
+      };
+      return { type: T.PayoutFailed, data };
+    });
+}
+
+/**
  * The task is funded (again): every approved payout that failed only because the escrow was not funded is
  * requested again, to the wallet it was requested for (raised with the TaskFunded, in the same append).
  */

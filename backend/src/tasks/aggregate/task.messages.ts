@@ -35,6 +35,9 @@ export const MESSAGES = {
     escrow_full: (detail: string) =>
       `The task's escrow has no payout left (${detail}): releases the app did not request used them (see the task's ` +
       'escrow view, payout anomalies). Admins have been alerted; this reward cannot be paid from this escrow.',
+    refunded: (detail: string) =>
+      `The task's escrow was refunded to its creator before this approved reward was paid (${detail}). The creator owes ` +
+      'this reward; admins have been alerted, and the escrow view and `npm run audit` report it.',
     escrow_refused: (detail: string) =>
       `Escrow refused the payout: ${detail}. Admins have been alerted; the creator or an admin can retry it ` +
       '(release-reward) once the cause is fixed.',
