@@ -12,7 +12,7 @@ export { ProjectionRunner } from './projections/projection-runner';
 export * from './event-store/stored-event';
 export { DomainError } from './common/domain-error';
 export { onShutdown } from './common/on-shutdown';
-export { appRemaining, appTerms, escrowDifferences, openAnomalies, releaseDifferences } from './escrow/escrow-differences';
+export { appRemaining, appTerms, escrowDifferences, isStrangerEscrow, openAnomalies, releaseDifferences } from './escrow/escrow-differences';
 export type { AppEscrowClaim, AppPayoutClaim, ChainEscrow, ChainRelease, EscrowTermsClaim } from './escrow/escrow-differences';
 export * from './common/money';
 export * from './tasks/task.events';
