@@ -24,7 +24,7 @@ export class DomainModule {
       module: DomainModule,
       imports: [
         ConfigModule.forRoot(config),
-        DatabaseModule.forRoot(databaseUrl),
+        DatabaseModule.forRoot(databaseUrl, config),
         CqrsModule.forRoot(),
         ClockModule,
         EventStoreModule,
