@@ -27,3 +27,5 @@ export { escrowKey } from './escrow/escrow-key';
 export { indexerSource } from './escrow/escrow-contract';
 export { createChainProvider } from './chain/chain-provider';
 export * from './payouts/releaser-key';
+export { ChainClock } from './clock/chain-clock';
+export type { ChainTime } from './clock/chain-clock';
