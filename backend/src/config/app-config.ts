@@ -132,6 +132,12 @@ const schema = z.object({
    * Most submissions the payout worker releases in any rolling hour (0 stops payouts): bounds what a misused
    * releaser key can make the worker pay; over it, approved payouts wait (the worker logs an error).
    */
+  /**
+   * The chain clock (backend/src/clock): how often the latest block's time is read in the background (0: never,
+   * server time only) and how long one read may take. Time rules use max(server time, that block time).
+   */
+  CHAIN_CLOCK_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
+  CHAIN_CLOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   PAYOUT_MAX_RELEASES_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
   /** Extra browser origins allowed to make state-changing requests besides PUBLIC_ORIGIN (e.g. a dev server). */
   ALLOWED_ORIGINS: z
