@@ -3,17 +3,7 @@ import request from 'supertest';
 import { cast } from '../../test/api/api-actors';
 import { startTestApp } from '../../test/test-app';
 import { METRICS_FORBIDDEN } from './metrics-access';
-
-/** The value of one sample of the Prometheus text format (undefined when absent). */
-export function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const have = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]));
-    if (Object.entries(labels).every(([k, v]) => have[k] === v)) return m[3] === '+Inf' ? Infinity : m[3] === '-Inf' ? -Infinity : Number(m[3]);
-  }
-  return undefined;
-}
+import { sample } from '../../test/prometheus-sample';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
 const scrape = async (ctx: App) => (await request(ctx.http).get('/metrics').expect(200).expect('Content-Type', /^text\/plain; version=0\.0\.4/)).text;
