@@ -20,15 +20,21 @@ async function until<T>(probe: () => Promise<T | undefined | false>, what: strin
 describe('GET /metrics', () => {
   // An RPC that accepts connections and never answers: the scrape must not wait for it.
   let frozenRpc: net.Server;
+  let closeFrozen: () => Promise<void>;
   let ctx: App;
   beforeAll(async () => {
-    frozenRpc = net.createServer(() => undefined);
+    const sockets = new Set<net.Socket>();
+    frozenRpc = net.createServer((socket) => void sockets.add(socket));
+    closeFrozen = () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((r) => frozenRpc.close(() => r()));
+    };
     await new Promise<void>((r) => frozenRpc.listen(0, '127.0.0.1', () => r()));
     ctx = await startTestApp({ CHAIN_TIMEOUT_MS: '1000', RPC_URL: `http://127.0.0.1:${(frozenRpc.address() as net.AddressInfo).port}` });
   });
   afterAll(async () => {
     await ctx.app.close();
-    frozenRpc.close();
+    await closeFrozen();
   });
 
   it('has the key metrics, answers at once while the chain RPC is frozen, and counts its errors', async () => {
