@@ -1,5 +1,5 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module';
 import { AdminController } from './admin/admin.controller';
 import { AdminModule } from './admin/admin.module';
@@ -11,6 +11,8 @@ import { ApiErrorFilter } from './common/domain-error.filter';
 import { AppConfig } from './config/app-config';
 import { DomainModule } from './domain.module';
 import { HealthModule } from './health/health.module';
+import { DependencyStatusModule } from './health/dependency-status';
+import { RequestDeadlineInterceptor } from './http/request-deadline.interceptor';
 import { IdempotencyMiddleware } from './idempotency/idempotency.middleware';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { SiteModule } from './site/site.module';
@@ -47,6 +49,7 @@ export class AppModule implements NestModule {
       module: AppModule,
       imports: [
         DomainModule.forRoot(config, databaseUrl),
+        DependencyStatusModule,
         HealthModule,
         IdempotencyModule,
         SiteModule,
@@ -65,9 +68,12 @@ export class AppModule implements NestModule {
         LiveModule,
       ],
       providers: [
-        { provide: APP_FILTER, useClass: ApiErrorFilter },
+        // One filter answers every error, also those of the Express middleware before Nest (createHttpApp).
+        ApiErrorFilter,
+        { provide: APP_FILTER, useExisting: ApiErrorFilter },
+        { provide: APP_INTERCEPTOR, useClass: RequestDeadlineInterceptor },
         // Sessions live in PostgreSQL; their pool ends at application shutdown.
-        { provide: SessionPool, useFactory: () => new SessionPool(databaseUrl) },
+        { provide: SessionPool, useFactory: () => new SessionPool(databaseUrl, config) },
         { provide: APP_PIPE, useFactory: apiValidationPipe },
       ],
     };

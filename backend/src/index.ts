@@ -12,7 +12,7 @@ export { ProjectionRunner } from './projections/projection-runner';
 export * from './event-store/stored-event';
 export { DomainError } from './common/domain-error';
 export { onShutdown } from './common/on-shutdown';
-export { appRemaining, appTerms, escrowDifferences, openAnomalies, releaseDifferences } from './escrow/escrow-differences';
+export { appRemaining, appTerms, escrowDifferences, isStrangerEscrow, openAnomalies, releaseDifferences } from './escrow/escrow-differences';
 export type { AppEscrowClaim, AppPayoutClaim, ChainEscrow, ChainRelease, EscrowTermsClaim } from './escrow/escrow-differences';
 export * from './common/money';
 export * from './tasks/task.events';
@@ -24,4 +24,8 @@ export { RecordPayoutFailedCommand } from './payouts/commands/record-payout-fail
 export { RevertRewardReleasedCommand } from './payouts/commands/revert-reward-released.command';
 export * from './payouts/commands/apply-escrow-logs.command';
 export { escrowKey } from './escrow/escrow-key';
+export { indexerSource } from './escrow/escrow-contract';
+export { createChainProvider } from './chain/chain-provider';
 export * from './payouts/releaser-key';
+export { ChainClock } from './clock/chain-clock';
+export type { ChainTime } from './clock/chain-clock';

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { AppConfig, releaserPrivateKey } from '@cent/backend';
+import { AppConfig, indexerSource, releaserPrivateKey } from '@cent/backend';
 import { loadDeployment } from '@cent/contracts';
 
 export interface IndexerSettings {
@@ -46,7 +46,7 @@ export function indexerSettings(config: AppConfig, options: { payouts?: boolean 
     rpcUrl: config.RPC_URL,
     escrow: escrow.toLowerCase(),
     startBlock,
-    source: `${config.CHAIN_ID}:${escrow.toLowerCase()}`,
+    source: indexerSource(config.CHAIN_ID, escrow),
     confirmations: config.CONFIRMATIONS,
     batchBlocks: config.INDEXER_BATCH_BLOCKS,
     reorgDepth: config.INDEXER_REORG_DEPTH,

@@ -89,6 +89,19 @@ const schema = z.object({
   COMMAND_MAX_RETRIES: z.coerce.number().int().min(0).max(100).default(30),
   /** How long a page of GET /api/tasks may be served from memory while the read models are unchanged (0 = off). */
   LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  // ---- faults: how long the API waits for its database and chain before it answers 503 (see src/http/service-unavailable.ts) ----
+  /** Opening a PostgreSQL connection (and waiting for a free pooled one) gives up after this long. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
+  /** A statement runs at most this long (PostgreSQL cancels it; the client gives up a second later on a frozen server). 0 = no limit. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  /** A request (except the live event stream) is answered 503 when its handler has not answered within this long. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** GET /api/health and /api/health/ready give up on the database and the chain after this long. */
+  HEALTH_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  /** Every JSON-RPC call of the backend (escrow view, readiness, chain clock) gives up after this long. */
+  CHAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(4_000),
+  /** The Retry-After (seconds) of a 503 answered because the database, the chain or the storage is unavailable. */
+  RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(5),
   // ---- indexer and payout worker (indexer/, backend/src/payouts, backend/src/escrow) ----
   /** Blocks a log must be under the head before the indexer applies it (0 on the local chain). */
   CONFIRMATIONS: z.coerce.number().int().min(0).max(10_000).default(0),
@@ -117,6 +130,12 @@ const schema = z.object({
    * Most submissions the payout worker releases in any rolling hour (0 stops payouts): bounds what a misused
    * releaser key can make the worker pay; over it, approved payouts wait (the worker logs an error).
    */
+  /**
+   * The chain clock (backend/src/clock): how often the latest block's time is read in the background (0: never,
+   * server time only) and how long one read may take. Time rules use max(server time, that block time).
+   */
+  CHAIN_CLOCK_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
+  CHAIN_CLOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   PAYOUT_MAX_RELEASES_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
   /** Extra browser origins allowed to make state-changing requests besides PUBLIC_ORIGIN (e.g. a dev server). */
   ALLOWED_ORIGINS: z

@@ -43,6 +43,11 @@ export function locateEscrow(config: AppConfig): EscrowLocation | null {
   };
 }
 
+/** The indexer's name for what it follows (its checkpoint's key in indexer_checkpoints): chain id and escrow. */
+export function indexerSource(chainId: number, escrow: string): string {
+  return `${chainId}:${escrow.toLowerCase()}`;
+}
+
 /** EIP-3091 explorer links on the configured explorer (EXPLORER_URL, else the built-in one). */
 export function explorerLinks(config: AppConfig) {
   const base = config.explorerUrl;

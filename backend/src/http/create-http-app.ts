@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import { json, type ErrorRequestHandler } from 'express';
 import { AppModule } from '../app.module';
 import { AppConfig } from '../config/app-config';
@@ -8,6 +9,7 @@ import { SessionPool, sessionMiddleware } from '../auth/session';
 import { setupOpenApi } from './openapi';
 import { serveFrontend } from '../site/serve-frontend';
 import { refuseUnstorableText } from './refuse-unstorable-text';
+import { ApiErrorFilter } from '../common/domain-error.filter';
 
 /** Builds the HTTP application (shared by main.ts and the tests, so tests run the real wiring). */
 export async function createHttpApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
@@ -23,6 +25,10 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string): Pro
   if (frontend) app.use(frontend);
   app.use(json({ limit: '100kb' }), bodyParserErrors, refuseUnstorableText);
   app.use(sessionMiddleware(config, app.get(SessionPool).pool));
+  // Errors of the Express middleware above (the session store's database unavailable...) get the same
+  // answers as those of Nest's routes: one filter.
+  const filter = app.get(ApiErrorFilter);
+  app.use(((err, req, res, next) => filter.catch(err, new ExecutionContextHost([req, res, next]))) as ErrorRequestHandler);
   setupOpenApi(app);
   app.enableShutdownHooks();
   return app;
