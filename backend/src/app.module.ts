@@ -10,6 +10,9 @@ import { apiValidationPipe } from './common/validation-pipe';
 import { ApiErrorFilter } from './common/domain-error.filter';
 import { AppConfig } from './config/app-config';
 import { DomainModule } from './domain.module';
+import { APP_LOGGER } from './logging/app-logger';
+import { LoggerModule } from 'nestjs-pino';
+import type { Logger } from 'pino';
 import { HealthModule } from './health/health.module';
 import { DependencyStatusModule } from './health/dependency-status';
 import { RequestDeadlineInterceptor } from './http/request-deadline.interceptor';
@@ -22,6 +25,7 @@ import { ExplorerModule } from './explorer/explorer.module';
 import { FilesModule } from './files/files.module';
 import { LiveModule } from './live/live.module';
 import { NotificationsHttpModule } from './notifications/notifications-http.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { LeaderboardHttpModule } from './leaderboard/leaderboard-http.module';
 import { PayoutsHttpModule } from './payouts/payouts-http.module';
 import { ReleaseRewardController } from './payouts/release-reward.controller';
@@ -44,14 +48,18 @@ export class AppModule implements NestModule {
       .forRoutes(TasksController, SubmissionsController, AdminController, ReleaseRewardController, AccountsController);
   }
 
-  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+  static forRoot(config: AppConfig, databaseUrl: string, logger: Logger): DynamicModule {
     return {
       module: AppModule,
       imports: [
         DomainModule.forRoot(config, databaseUrl),
+        // Nest's own log lines through the process's pino logger, with the request id of the request they
+        // belong to (the per-request line itself is written by requestLogging, in front of every route).
+        LoggerModule.forRoot({ pinoHttp: { logger, autoLogging: false, quietReqLogger: true } }),
         DependencyStatusModule,
         HealthModule,
         IdempotencyModule,
+        MetricsModule,
         SiteModule,
         AuthModule,
         AccountsModule,
@@ -68,6 +76,7 @@ export class AppModule implements NestModule {
         LiveModule,
       ],
       providers: [
+        { provide: APP_LOGGER, useValue: logger },
         // One filter answers every error, also those of the Express middleware before Nest (createHttpApp).
         ApiErrorFilter,
         { provide: APP_FILTER, useExisting: ApiErrorFilter },

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from './config/app-config';
 import { AdminReadModelModule } from './admin/admin-read-model.module';
+import { ClockModule } from './clock/clock.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EventStoreModule } from './event-store/event-store.module';
@@ -25,6 +26,7 @@ export class DomainModule {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(databaseUrl, config),
         CqrsModule.forRoot(),
+        ClockModule,
         EventStoreModule,
         UsersModule,
         TasksModule,

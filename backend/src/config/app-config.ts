@@ -86,6 +86,8 @@ const schema = z.object({
   UPLOAD_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  /** Bearer token that lets a scraper read GET /metrics from anywhere; without it only from this host (loopback). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   COMMAND_MAX_RETRIES: z.coerce.number().int().min(0).max(100).default(30),
   /** How long a page of GET /api/tasks may be served from memory while the read models are unchanged (0 = off). */
   LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
@@ -130,6 +132,12 @@ const schema = z.object({
    * Most submissions the payout worker releases in any rolling hour (0 stops payouts): bounds what a misused
    * releaser key can make the worker pay; over it, approved payouts wait (the worker logs an error).
    */
+  /**
+   * The chain clock (backend/src/clock): how often the latest block's time is read in the background (0: never,
+   * server time only) and how long one read may take. Time rules use max(server time, that block time).
+   */
+  CHAIN_CLOCK_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
+  CHAIN_CLOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   PAYOUT_MAX_RELEASES_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
   /** Extra browser origins allowed to make state-changing requests besides PUBLIC_ORIGIN (e.g. a dev server). */
   ALLOWED_ORIGINS: z

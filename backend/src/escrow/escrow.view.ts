@@ -28,7 +28,9 @@ export class EscrowAppView {
   @ApiProperty() releasedAmount!: string;
   @ApiProperty() refundedAmount!: string;
   @ApiProperty() paidCount!: number;
-  @ApiProperty({ type: [EscrowAnomalyView], description: 'Every unresolved funding and payout anomaly' }) anomalies!: EscrowAnomalyView[];
+  @ApiProperty({ type: [EscrowAnomalyView], description: "Unresolved funding and payout anomalies (at most 10; strangers' escrows on a funded task are only counted)" })
+  anomalies!: EscrowAnomalyView[];
+  @ApiProperty({ description: "Strangers' escrows of this task id while it counts as funded: information, never a difference" }) strangerEscrows!: number;
 }
 
 export class EscrowEventView {
@@ -66,11 +68,20 @@ export class EscrowAuditView {
   @ApiProperty({ nullable: true, type: Number }) headBlock!: number | null;
   @ApiProperty() confirmationsRequired!: number;
   @ApiProperty({ type: EscrowOnChainView, nullable: true }) onChain!: EscrowOnChainView | null;
-  @ApiProperty({ nullable: true, type: String, description: 'Why the chain could not be read' }) chainError!: string | null;
+  @ApiProperty({
+    nullable: true, type: String,
+    description: 'Why the chain could not be read: "Chain unreachable, last block seen N at T" when it did not answer within CHAIN_TIMEOUT_MS',
+  })
+  chainError!: string | null;
+  @ApiProperty({ nullable: true, type: Number, description: "The chain's head now, or when unreachable the last one seen (by this server, or applied by the indexer)" })
+  lastBlockSeen!: number | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'When lastBlockSeen was seen' })
+  lastBlockSeenAt!: string | null;
   @ApiProperty({ type: EscrowAppView }) app!: EscrowAppView;
   @ApiProperty({ description: 'No difference: the escrow (funded, terms, paid count, remaining, refunded) and every release agree with the app, and no anomaly is open' })
   consistent!: boolean;
   @ApiProperty({ type: [String], description: 'Every difference and anomaly, in plain words (the rule of npm run audit)' }) differences!: string[];
-  @ApiProperty({ type: [EscrowEventView] }) events!: EscrowEventView[];
+  @ApiProperty({ type: [EscrowEventView], description: "The task's escrow's logs and the first 10 other fundings of its id" }) events!: EscrowEventView[];
+  @ApiPropertyOptional({ description: 'Fundings of this task id by other escrows (strangers, other terms), listed or not' }) otherFundings?: number;
   @ApiProperty({ type: [EscrowPayoutView] }) payouts!: EscrowPayoutView[];
 }

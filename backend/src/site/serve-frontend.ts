@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import { static as serveStatic, type Request, type RequestHandler, type Response } from 'express';
 import { AppConfig, REPO_ROOT } from '../config/app-config';
 
-const NOT_API = /^\/(?!api(\/|$))/;
+/** Paths of the app: everything but `/api/...` and the Prometheus endpoint `/metrics`. */
+const NOT_API = /^\/(?!api(\/|$)|metrics$)/;
 const BUILT_IN_EXPLORER = /^\/explorer(\/|$)/;
 const HASHED = 'public, max-age=31536000, immutable';
 /** Files the build precompressed (frontend/build/precompress.ts): sent with Vary even when sent raw. */

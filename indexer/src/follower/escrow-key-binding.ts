@@ -22,7 +22,9 @@ export async function bindTaskIds(logs: DecodedLog[], recorded: FundedTaskIds, l
     if (!unbound(l)) return l;
     const taskId = taskOf.get(l.key);
     if (taskId !== undefined) return withTaskId(l, taskId);
-    logger.warn(`${l.event} of escrow ${l.key} (never funded as far as this indexer saw) in ${l.fact.txHash}: recorded as rejected`);
+    logger.warn(`${l.event} of escrow ${l.key} (never funded as far as this indexer saw) in ${l.fact.txHash}: recorded as rejected`, {
+      decision: 'log_rejected', event: l.event, escrowKey: l.key, submissionId: l.submissionId, txHash: l.fact.txHash, logIndex: l.fact.logIndex,
+    });
     return { ...l, rejected: `escrow ${l.key} was never funded as far as this indexer saw` };
   });
 }

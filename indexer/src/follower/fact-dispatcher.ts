@@ -65,7 +65,13 @@ export class FactDispatcher {
     );
     fill(results);
     outcomes.forEach((o, i) => {
-      if (o.startsWith('rejected')) this.logger.warn(`${logs[i].event} of task ${logs[i].taskId} in ${logs[i].fact.txHash}#${logs[i].fact.logIndex} not applied: ${o.slice(10)}`);
+      const l = logs[i];
+      if (o.startsWith('rejected')) {
+        this.logger.warn(`${l.event} of task ${l.taskId} in ${l.fact.txHash}#${l.fact.logIndex} not applied: ${o.slice(10)}`, {
+          decision: 'log_rejected', event: l.event, taskId: l.taskId, submissionId: l.submissionId, txHash: l.fact.txHash, logIndex: l.fact.logIndex,
+          blockNumber: l.fact.blockNumber, reason: o.slice(10),
+        });
+      }
     });
     return outcomes;
   }
@@ -81,10 +87,14 @@ export class FactDispatcher {
       else if (row.event === 'RewardReleased') {
         await this.commands.execute(new RevertRewardReleasedCommand(taskId, Number(row.submissionId), row.txHash, row.logIndex));
       }
-      this.logger.warn(`reorg: compensated ${row.event} of task ${row.taskId} from dropped block ${row.blockNumber} (${row.txHash})`);
+      this.logger.warn(`reorg: compensated ${row.event} of task ${row.taskId} from dropped block ${row.blockNumber} (${row.txHash})`, {
+        decision: 'log_compensated', event: row.event, taskId: row.taskId, submissionId: row.submissionId, txHash: row.txHash, blockNumber: row.blockNumber,
+      });
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
-      this.logger.warn(`reorg: nothing to compensate for ${row.event} of task ${row.taskId}: ${err.message}`);
+      this.logger.warn(`reorg: nothing to compensate for ${row.event} of task ${row.taskId}: ${err.message}`, {
+        decision: 'log_compensation_skipped', event: row.event, taskId: row.taskId, submissionId: row.submissionId, txHash: row.txHash,
+      });
     }
   }
 }

@@ -154,7 +154,7 @@ export class PayoutWorker {
         if (err instanceof LostLeadershipError) throw err;
         const delay = Math.min(30_000, (wait?.delay ?? 250) * 2);
         this.backoff.set(taskId, { until: Date.now() + delay, delay });
-        this.logger.warn(`payout of task ${taskId} failed, retrying in ${delay} ms: ${(err as Error).message}`);
+        this.logger.warn(`payout of task ${taskId} failed, retrying in ${delay} ms: ${(err as Error).message}`, { decision: 'payout_retry', taskId, delayMs: delay });
       }
     }
   }
@@ -189,7 +189,7 @@ export class PayoutWorker {
       marketOnce(),
     ]);
     const already = withRecipient.filter((_id, i) => paid[i]);
-    if (already.length) this.logger.log(`submissions ${already.join(', ')} are already paid on chain; the indexer records them`);
+    if (already.length) this.logger.log(`submissions ${already.join(', ')} are already paid on chain; the indexer records them`, { decision: 'payout_already_paid', taskId, submissionIds: already });
     let ids = withRecipient.filter((_id, i) => !paid[i]);
     if (!ids.length) return 0;
     if (capacity.funded && !capacity.refunded) {
@@ -224,7 +224,9 @@ export class PayoutWorker {
       await reportFailed(this.commands, this.logger, taskId, ids, failure.reason, failure.cause ?? 'escrow_refused');
       return null;
     }
-    this.logger.warn(`batch payout of task ${taskId} refused (${failure.reason}): trying its ${ids.length} payouts one by one`);
+    this.logger.warn(`batch payout of task ${taskId} refused (${failure.reason}): trying its ${ids.length} payouts one by one`, {
+      decision: 'payout_batch_split', taskId, submissionIds: ids, reason: failure.reason,
+    });
     const alone = await Promise.all(ids.map((id) => simulateRelease(this.rpc, this.wallet.address, this.opts.escrow, build([id]))));
     const refused = new Map<string, { ids: number[]; reason: string; cause: PayoutFailureCause }>();
     ids.forEach((id, i) => {

@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { ChainClock } from '../../clock/chain-clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AggregateRepository } from '../../event-store/aggregate-repository';
 import { IdAllocator } from '../../event-store/id-allocator';
@@ -12,11 +13,12 @@ export class CreateTaskHandler implements ICommandHandler<CreateTaskCommand, num
     private readonly repo: AggregateRepository,
     private readonly ids: IdAllocator,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: ChainClock,
   ) {}
 
   async execute({ creatorId, input }: CreateTaskCommand): Promise<number> {
     // Bounds (deadline in the future and at most a year ahead, ...) are the aggregate's: decideCreate.
-    const now = new Date();
+    const now = this.clock.now();
     const id = await this.ids.next('task_id_seq');
     await this.repo.execute(
       () => new TaskAggregate(id),

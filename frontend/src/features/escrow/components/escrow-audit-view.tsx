@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Badge, Box, Card, Heading, HStack, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { ChainRef } from '@/components/chain-ref';
 import { formatDate } from '@/lib/dates';
+import { chainUnreachableText } from '@/lib/escrow/chain-status';
 import { useTaskEscrowQuery } from '@/lib/escrow/escrow-api';
 import { formatBaseUnits } from '@/lib/money';
 import type { EscrowAudit } from '@/types/escrow';
@@ -37,6 +38,7 @@ export function EscrowAuditView({ taskId }: { taskId: number }) {
 function AuditBody({ a }: { a: EscrowAudit }) {
   const totals = chainTotals(a.events);
   const chain = a.onChain;
+  const unreachable = chainUnreachableText(a);
   return (
     <Stack gap="6">
       <HStack gap="2" wrap="wrap">
@@ -46,10 +48,10 @@ function AuditBody({ a }: { a: EscrowAudit }) {
           {a.headBlock != null && ` · block ${a.headBlock}`} · final after {a.confirmationsRequired} confirmations
         </Text>
       </HStack>
-      {a.chainError && (
-        <AlertRoot status="warning">
+      {unreachable && (
+        <AlertRoot status="warning" data-testid="chain-unreachable">
           <Alert.Indicator />
-          <Alert.Title>The chain could not be read: {a.chainError}</Alert.Title>
+          <Alert.Title>{unreachable}</Alert.Title>
         </AlertRoot>
       )}
       {a.app.anomalies.length > 0 && (

@@ -3,6 +3,7 @@ import { Badge, Box, Button, HStack, Link as ChakraLink, Stack, Text } from '@ch
 import { Link } from 'react-router';
 import { ChainRef } from '@/components/chain-ref';
 import { formatDate } from '@/lib/dates';
+import { chainUnreachableText } from '@/lib/escrow/chain-status';
 import { escrowApi, useTaskEscrowQuery } from '@/lib/escrow/escrow-api';
 import { formatBaseUnits } from '@/lib/money';
 import { useAppDispatch } from '@/lib/store-hooks';
@@ -112,6 +113,7 @@ export function RefundCard({ task, auditLink = true }: { task: Task; auditLink?:
   const canRefund =
     !!opensAt && left === null && !!task.funding?.escrowKey && remaining !== null && remaining > 0n && !refundedOnChain;
   const refundEvent = escrowNow.data?.events.find((e) => e.type === 'TaskRefunded') ?? null;
+  const unreachable = chainUnreachableText(escrowNow.data);
 
   return (
     <Box borderWidth="1px" borderRadius="md" p="3" bg="gray.50" data-testid={`refund-${task.id}`}>
@@ -127,6 +129,11 @@ export function RefundCard({ task, auditLink = true }: { task: Task; auditLink?:
             </ChakraLink>
           )}
         </HStack>
+        {unreachable && (
+          <Text role="status" color="orange.800" data-testid="chain-unreachable">
+            {unreachable}
+          </Text>
+        )}
         {opensAt && !refundedOnChain && (
           <Text>{left ? `Refund opens ${formatDate(opensAt)} (in ${left})` : 'The refund window is open.'}</Text>
         )}
