@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { applyLogs, centToBaseUnits, createFundedTask, registerWalletUser, releasedLog } from '../../../test/fixtures';
 import { Replica, startReplica } from '../../../test/replica';
+import { sessionCookieFor } from '../../../test/session-cookie';
+import { openSse, SseClient } from '../../../test/sse-client';
 import { EventStore } from '../../event-store/event-store';
 import { ReviewSubmissionCommand } from '../../submissions/commands/review-submission.command';
 import { SubmitProofCommand } from '../../submissions/commands/submit-proof.command';
@@ -79,6 +81,30 @@ describe('the list cache of a replica whose read models another process moved', 
     for (const [step, write] of steps) {
       await elsewhere(write);
       for (const q of queries) expect({ step, q, page: await list(b, q) }).toEqual({ step, q, page: await truth(q) });
+    }
+  });
+
+  it('a browser told of a change on replica B by its stream finds it in B\'s list when it asks again', async () => {
+    const creator = await registerWalletUser(a.commands);
+    const earners = await Promise.all([1, 2, 3, 4].map(() => registerWalletUser(a.commands)));
+    const taskId = await createFundedTask(a.commands, creator, { category: 'Referral', maxCompletions: 10, title: 'Told by the stream' });
+    const q = 'limit=24&category=Referral';
+    const streams: SseClient[] = [];
+    try {
+      for (const earner of earners) {
+        const stream = await openSse(b.url, await sessionCookieFor(a.dataSource, earner.id));
+        streams.push(stream);
+        await stream.next((f) => f.event === 'ready', 'ready');
+        // B's page is cached before each change (either runner may apply A's events: both paths are taken).
+        await list(b, q);
+        const id = await submit(a, earner.id, taskId);
+        await a.commands.execute(new ReviewSubmissionCommand({ id: creator.id, isAdmin: false }, id, 'approved', null));
+        await stream.next((f) => f.event === 'change' && f.data.kind === 'submission_approved' && f.data.submissionId === id, 'approval');
+        const shown = (await list(b, q)).items.find((t: { id: number }) => t.id === taskId);
+        expect(shown).toMatchObject({ completions: earners.indexOf(earner) + 1, pendingSubmissions: 0 });
+      }
+    } finally {
+      for (const s of streams) s.close();
     }
   });
 
