@@ -282,6 +282,19 @@ describe('ListingCache after another process moved the read models', () => {
     expect(await rowsAndTotals(cache)).toEqual({ designPage: false, designTotal: true });
   });
 
+  it('a read waits only for the ranges known when it came, not for those other processes report while it waits', async () => {
+    const cache = await warm();
+    cache.movedElsewhere({ after: cp(1), through: cp(2) }, cp(1));
+    let released = false;
+    void cache.caughtUp()!.then(() => (released = true));
+    cache.movedElsewhere({ after: cp(2), through: cp(4) }, cp(1)); // reported after the read came
+    cache.followedTo([ev(2, T.RewardReleased, 1)], cp(2), terms);
+    await Promise.resolve();
+    expect(released).toBe(true);
+    // A read coming now waits for the second range.
+    expect(cache.caughtUp()).not.toBeNull();
+  });
+
   it('a submission elsewhere drops the pages showing the task or ending right before it, and the "available" totals of its terms', async () => {
     for (const [taskId, want] of [[3, { designPage: false, designTotal: false }], [4, { designPage: true, designTotal: false }], [100, { designPage: true, designTotal: true }]] as const) {
       const cache = await warm();

@@ -140,10 +140,16 @@ export class ListingCache {
   private nextDeadline: Promise<number | null> | null = null;
   /** Ranges of events other processes applied that the store follower has not handed over yet, oldest first. */
   private unseen: UnseenRange[] = [];
-  /** Reads waiting for the follower to reach the last unseen range. */
-  private waiting: Array<() => void> = [];
+  /** Reads waiting for the follower to reach the end of the unseen ranges known when they came. */
+  private waiting: Array<{ until: Checkpoint; release: () => void }> = [];
 
-  constructor(maxEntries: number, ttlMs: number, private readonly nextOpenDeadline: () => Promise<number | null>) {
+  constructor(
+    maxEntries: number,
+    ttlMs: number,
+    private readonly nextOpenDeadline: () => Promise<number | null>,
+    /** Told when the follower did not hand a range over in time (the cache was dropped whole). */
+    private readonly onFollowerLate?: () => void,
+  ) {
     this.rows = new ReadCache(maxEntries, ttlMs);
     this.totals = new ReadCache(maxEntries, ttlMs);
   }
@@ -171,7 +177,7 @@ export class ListingCache {
     if (!moved || !followerAt || compareCheckpoints(followerAt, moved.after) > 0) {
       this.clear();
       this.unseen = [];
-      this.release();
+      this.release(null);
       return;
     }
     this.unseen.push(moved);
@@ -202,32 +208,39 @@ export class ListingCache {
       }
       this.unseen = this.unseen.filter((u) => compareCheckpoints(u.through, reached) > 0);
     }
-    if (!this.unseen.length) this.release();
+    this.release(reached);
   }
 
   /**
    * Null when every change another process made (as far as this process knows) has been applied to the cache;
-   * else resolves once it has, or after FOLLOWER_WAIT_MS with the cache dropped whole (a follower that cannot
-   * read must not leave stale answers, nor hold reads up).
+   * else resolves once those known now have (ranges reported later are writes concurrent with this read, and
+   * waiting for them too would never end while other processes keep writing), or after FOLLOWER_WAIT_MS with
+   * the cache dropped whole (a follower that cannot read must neither leave stale answers nor hold reads up).
    */
   caughtUp(): Promise<void> | null {
     if (!this.unseen.length) return null;
+    const until = this.unseen[this.unseen.length - 1].through;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        if (this.unseen.length) this.movedElsewhere(null, null);
-        resolve();
+        if (this.waiting.some((w) => w.release === release)) {
+          this.onFollowerLate?.();
+          this.movedElsewhere(null, null);
+        }
       }, FOLLOWER_WAIT_MS);
-      this.waiting.push(() => {
+      const release = () => {
         clearTimeout(timer);
         resolve();
-      });
+      };
+      this.waiting.push({ until, release });
     });
   }
 
-  private release(): void {
-    const waiting = this.waiting;
-    this.waiting = [];
-    for (const w of waiting) w();
+  /** Lets the reads go whose ranges the follower has handed over by `reached` (null: every read). */
+  private release(reached: Checkpoint | null): void {
+    const ready = this.waiting.filter((w) => !reached || compareCheckpoints(w.until, reached) <= 0);
+    if (!ready.length) return;
+    this.waiting = this.waiting.filter((w) => !ready.includes(w));
+    for (const w of ready) w.release();
   }
 
   /**

@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleDestroy, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { PoolClient, QueryResultRow } from 'pg';
 import { DataSource } from 'typeorm';
@@ -41,6 +41,8 @@ export class TaskQueries implements OnModuleDestroy {
   /** Answers of the public list (the browser's first pages are by far the most asked for). */
   private readonly cache: ListingCache | null;
   private readonly unsubscribe: Array<() => void> = [];
+  /** When a late follower was last logged (at most one line per 10 s). */
+  private lateLogged = 0;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -51,7 +53,13 @@ export class TaskQueries implements OnModuleDestroy {
     // events changed. Without one (a process serving no HTTP), their changes drop the whole cache.
     @Optional() follower?: StoreFollower,
   ) {
-    this.cache = config.LIST_CACHE_TTL_MS > 0 ? new ListingCache(1000, config.LIST_CACHE_TTL_MS, () => this.nextOpenDeadline()) : null;
+    const late = () => {
+      const now = Date.now();
+      if (now - this.lateLogged < 10_000) return;
+      this.lateLogged = now;
+      new Logger(TaskQueries.name).warn('the store follower did not say within 1 s what other processes changed: the list cache was dropped');
+    };
+    this.cache = config.LIST_CACHE_TTL_MS > 0 ? new ListingCache(1000, config.LIST_CACHE_TTL_MS, () => this.nextOpenDeadline(), late) : null;
     const cache = this.cache;
     if (cache) {
       this.unsubscribe.push(
