@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,8 @@ const chakraTheme = path.join(path.dirname(createRequire(import.meta.url).resolv
 // `npm run dev -w frontend`: the app on Vite with /api proxied to a running backend (BACKEND_URL, default :3000).
 // The backend must list the dev origin in ALLOWED_ORIGINS for state-changing requests (CSRF check).
 export default defineConfig({
-  plugins: [react()],
+  // precompress: brotli + gzip copies of the build, served as they are (backend/src/site/serve-frontend.ts).
+  plugins: [react(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

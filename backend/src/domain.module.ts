@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AppConfig } from './config/app-config';
 import { AdminReadModelModule } from './admin/admin-read-model.module';
+import { ClockModule } from './clock/clock.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EventStoreModule } from './event-store/event-store.module';
@@ -23,8 +24,9 @@ export class DomainModule {
       module: DomainModule,
       imports: [
         ConfigModule.forRoot(config),
-        DatabaseModule.forRoot(databaseUrl),
+        DatabaseModule.forRoot(databaseUrl, config),
         CqrsModule.forRoot(),
+        ClockModule,
         EventStoreModule,
         UsersModule,
         TasksModule,

@@ -16,6 +16,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     DATA_DIR: path.join(os.tmpdir(), 'cent-test-data'),
     LOG_LEVEL: 'silent',
     SESSION_SECRET: 'test-session-secret-test-session-secret',
+    // No chain given: the chain clock stays on server time (it would read whatever answers on the default RPC port).
+    ...(env.RPC_URL ? {} : { CHAIN_CLOCK_POLL_MS: '0' }),
     ...env,
   });
 }

@@ -94,24 +94,55 @@ describe('admin console (admin with a wallet)', () => {
     await d.waitFor({ state: 'detached' });
   });
 
-  it('auto-approves the eligible submissions, then approves all the rest in one request', async () => {
+  it('auto-approves the eligible submissions; Manual Approve All confirms count and CENT, leaves the AI-rejected out unless included', async () => {
     const { page } = s;
+    const statusOf = async (id: number) => ((await (await s.context.request.get(`${baseUrl}/api/submissions/${id}`)).json()) as { status: string }).status;
     await page.getByRole('button', { name: 'AI Auto-Approve' }).click();
     await expectToastText(page, 'AI Analysis Complete', 'submissions analyzed: ');
     const results = page.getByTestId('ai-results');
     await results.waitFor();
     expect(await results.getByRole('table', { name: 'AI results' }).getByText(String(subs[2]), { exact: true }).count()).toBe(1);
     await checkPage(page, 'admin-ai-results');
-    await page.getByRole('button', { name: 'Hide AI Results' }).click();
-    await results.waitFor({ state: 'detached' });
+    // "done" and the copied text: the AI recommends rejecting both, so neither was auto-approved.
+    expect(await statusOf(subs[1])).toBe('pending');
+    expect(await statusOf(subs[2])).toBe('pending');
+    expect(await results.getByTestId(`ai-decision-${subs[2]}`).textContent()).toBe('Pending Review');
+
+    // The confirm dialog: the AI-rejected ones are listed but not picked; nothing is approved by opening it.
     await page.getByRole('button', { name: 'Manual Approve All' }).click();
-    await expectToastText(page, 'Bulk Approval Complete', 'submissions approved, ');
+    const d = dialog(page, 'Approve pending submissions');
+    await d.waitFor();
+    const row2 = d.getByTestId(`approve-row-${subs[2]}`);
+    await row2.waitFor();
+    expect(await row2.textContent()).toContain('AI: Rejected');
+    expect(await row2.getByRole('checkbox').isChecked()).toBe(false);
+    expect(await d.getByTestId(`approve-row-${subs[1]}`).getByRole('checkbox').isChecked()).toBe(false);
+    const include = d.getByText(/^Include AI-rejected and high-risk submissions \(\d+\)$/);
+    await checkPage(page, 'admin-approve-all-confirm');
+
+    // Include them, then pick only this journey's pending ones (the product is shared): exactly those are sent.
+    await include.click();
+    await expect.poll(() => d.getByRole('checkbox', { name: /^Include AI-rejected/ }).isChecked()).toBe(true);
+    const mine: number[] = [];
+    for (const id of subs) if ((await statusOf(id)) === 'pending') mine.push(id);
+    for (const li of await d.locator('li[data-testid^="approve-row-"]').all()) {
+      const id = Number((await li.getAttribute('data-testid'))!.replace('approve-row-', ''));
+      const box = li.getByRole('checkbox');
+      if (mine.includes(id) !== (await box.isChecked())) await li.locator('[data-part="control"]').click();
+    }
+    const n = mine.length;
+    await expect.poll(() => d.getByTestId('approve-all-summary').textContent()).toBe(`Approve ${n} submissions and release ${n * 10} CENTS from escrow?`);
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/admin/bulk-approve'));
+    await d.getByRole('button', { name: `Approve ${n} (${n * 10} CENTS)` }).click();
+    expect((JSON.parse((await sent).postData() ?? '{}') as { submissionIds: number[] }).submissionIds.sort()).toEqual([...mine].sort());
+    await expectToastText(page, 'Bulk Approval Complete', `${n} submissions approved, 0 skipped`);
     const statuses = await waitUntil(async () => {
-      const all = await Promise.all(subs.map(async (id) => ((await (await s.context.request.get(`${baseUrl}/api/submissions/${id}`)).json()) as { status: string }).status));
+      const all = await Promise.all(subs.map(statusOf));
       return all.every((x) => x === 'approved') ? all : null;
     }, 'every submission approved');
     expect(statuses).toEqual(['approved', 'approved', 'approved']);
-    await expect.poll(() => page.getByRole('button', { name: 'Manual Approve All' }).isDisabled(), { timeout: 20_000 }).toBe(true);
+    // The AI panel refreshes: the verdict stays the AI's, the decision is the admin's.
+    await expect.poll(() => results.getByTestId(`ai-decision-${subs[2]}`).textContent(), { timeout: 20_000 }).toBe('Approved');
   });
 
   it('shows AI Analytics from measured figures and the approvals page titled for admins', async () => {

@@ -11,7 +11,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '..', 'artifacts', 'screenshots');
-export const DESKTOP = { width: 1280, height: 900 };
+export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
 /** Every browser still open: on a failure, e2e/evidence.ts saves what each one showed. */
@@ -71,7 +71,7 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   expect(bad, `axe violations on ${label}`).toEqual([]);
 }
 
-/** Full-page screenshots at desktop (1280) and phone (390) widths under frontend/artifacts/screenshots. */
+/** Full-page screenshots at desktop (1440) and phone (390) widths under frontend/artifacts/screenshots. */
 export async function screenshots(page: Page, name: string): Promise<void> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const original = page.viewportSize() ?? DESKTOP;

@@ -82,6 +82,13 @@ describe('live updates: the bell follows the stream without a reload', () => {
     await bell(earner.page).click();
     const item = earner.page.getByRole('menuitem', { name: /was rejected/ });
     await expect.poll(() => item.textContent()).toContain('Your submission to “Live bell task” was rejected: Please link the post');
+    // The panel is a surface of its own (background and shadow), not text lying over the page (issue 21).
+    const panel = await earner.page.getByRole('menu').evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { background: style.backgroundColor, shadow: style.boxShadow };
+    });
+    expect(panel.background).not.toBe('rgba(0, 0, 0, 0)');
+    expect(panel.shadow).not.toBe('none');
     await checkPage(earner.page, 'notifications-menu');
     await earner.page.getByRole('menuitem', { name: 'Mark all as read' }).click();
     await expect.poll(() => bell(earner.page).getAttribute('aria-label')).toBe('Notifications');

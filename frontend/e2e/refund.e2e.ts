@@ -129,7 +129,7 @@ describe("creator's refund from their own wallet", () => {
       const sent = wallet.log.filter((e) => e.method === 'eth_sendTransaction' && 'result' in e);
       expect(sent).toHaveLength(1);
       const txHash = String(sent[0].result);
-      expect(await card.getByRole('link', { name: txHash }).getAttribute('href')).toBe(`https://explorer.example/tx/${txHash}`);
+      expect(await card.getByRole('link', { name: `Transaction ${txHash}` }).getAttribute('href')).toBe(`https://explorer.example/tx/${txHash}`);
 
       // The indexer records TaskRefunded: the card, the task and the escrow view say refunded.
       await card.getByText("40 CENT went back to the creator's wallet; nothing more can be paid from this task.").waitFor({ timeout: 60_000 });
@@ -143,7 +143,7 @@ describe("creator's refund from their own wallet", () => {
       await page.reload();
       await page.getByRole('tab', { name: 'My Created Tasks' }).click();
       await card.getByText('Escrowed:').waitFor();
-      await card.getByRole('link', { name: txHash }).waitFor();
+      await card.getByRole('link', { name: `Transaction ${txHash}` }).waitFor();
       expect(await card.getByText('0 CENT (refunded)', { exact: false }).count()).toBe(1);
 
       await page.goto(`${product.baseUrl}/tasks/${task.id}/escrow`);

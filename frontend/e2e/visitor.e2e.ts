@@ -36,7 +36,9 @@ describe('visitor: browse, filter (state in the URL), open a shared task link', 
     const { page } = s;
     await page.getByRole('searchbox', { name: 'Search tasks' }).pressSequentially('banner', { delay: 20 });
     await page.waitForURL(/\/tasks\?q=banner$/);
-    await expect.poll(resultsLine).toMatch(/^1 task found \(filtered from \d+ total\)Search: banner$/);
+    await expect.poll(resultsLine).toMatch(/^1 task found \(filtered from \d+ total\)$/);
+    const chips = page.getByRole('list', { name: 'Active filters' });
+    expect(await chips.textContent()).toBe('Search: bannerAvailable onlyClear all');
     expect(await cards().first().getAttribute('aria-label')).toBe(BANNER);
     await page.reload();
     await expect.poll(() => page.getByRole('searchbox', { name: 'Search tasks' }).inputValue()).toBe('banner');
@@ -46,7 +48,13 @@ describe('visitor: browse, filter (state in the URL), open a shared task link', 
     await page.waitForURL(/category=Testing/);
     await page.getByRole('heading', { name: 'No Tasks Found' }).waitFor();
     expect(await page.getByText('Try adjusting your filters to see more tasks.').count()).toBe(1);
+    expect(await page.getByRole('list', { name: 'Active filters' }).textContent()).toBe('Search: bannerTestingAvailable onlyClear all');
     await checkPage(page, 'tasks-empty-filtered');
+    // "0 tasks found" always has a way back: Clear all.
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await page.waitForURL(/\/tasks\?available=false$/);
+    await expect.poll(() => cards().count()).toBeGreaterThanOrEqual(6);
+    expect(await page.getByRole('list', { name: 'Active filters' }).count()).toBe(0);
   });
 
   it('reads a bookmarked filter URL (category, sort, reward range) and filters on the server', async () => {
@@ -60,11 +68,15 @@ describe('visitor: browse, filter (state in the URL), open a shared task link', 
     expect([...rewards].sort((a, b) => b - a)).toEqual(rewards);
     expect(await page.getByRole('combobox', { name: 'Sort' }).inputValue()).toBe('reward-high');
 
-    await page.getByRole('button', { name: 'Filters' }).click();
+    expect(await page.getByRole('list', { name: 'Active filters' }).textContent()).toBe('Reward: 100–250 CENTSAvailable onlyClear all');
+    await page.getByRole('button', { name: 'Filters, 2 active' }).click();
     const sheet = page.getByRole('dialog', { name: 'Advanced Filters' });
     await sheet.waitFor();
-    expect(await sheet.getByText('Min: 100').count()).toBe(1);
-    expect(await sheet.getByText('Max: 250').count()).toBe(1);
+    // The slider runs over the rewards that exist, with number inputs for exact values.
+    await sheet.getByText(/^Listed tasks pay \d+–\d+ CENTS\.$/).waitFor();
+    expect(await sheet.getByRole('spinbutton', { name: 'Min reward' }).inputValue()).toBe('100');
+    expect(await sheet.getByRole('spinbutton', { name: 'Max reward' }).inputValue()).toBe('250');
+    expect(Number(await sheet.getByRole('slider', { name: 'Maximum reward' }).getAttribute('aria-valuemax'))).toBeLessThan(100_000);
     await settle(page);
     await checkPage(page, 'tasks-advanced-filters');
     await sheet.getByText('Show available tasks only').click();

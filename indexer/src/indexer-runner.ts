@@ -48,6 +48,7 @@ export class IndexerRunner {
       feeBumpPercent: settings.payoutFeeBumpPercent,
       stuckBlocks: settings.payoutStuckBlocks,
       dropConfirmations: settings.payoutDropConfirmations,
+      maxReleasesPerHour: settings.payoutMaxReleasesPerHour,
     }, logger);
     this.leadership = new AdvisoryLeadership(databaseUrl, `cent-indexer:${settings.source}`, logger);
   }

@@ -1,19 +1,9 @@
 import 'reflect-metadata';
-import { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { loadConfig, onShutdown, resolveDatabase } from '@cent/backend';
+import { announce, createAppLogger, loadConfig, nestLoggerOn, onShutdown, resolveDatabase } from '@cent/backend';
 import { IndexerModule } from './indexer.module';
 import { IndexerRunner } from './indexer-runner';
-
-const LEVELS: Record<string, LogLevel[]> = {
-  silent: [],
-  fatal: ['fatal'],
-  error: ['fatal', 'error'],
-  warn: ['fatal', 'error', 'warn'],
-  info: ['fatal', 'error', 'warn', 'log'],
-  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
-  trace: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
-};
+import { PinoLogger } from './logging/pino-logger';
 
 /**
  * `npm run start -w indexer`: the log follower and the payout worker, leader-elected. Configuration is
@@ -22,15 +12,18 @@ const LEVELS: Record<string, LogLevel[]> = {
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // JSON lines at LOG_LEVEL: the follower's and the payout worker's decisions, and Nest's own lines.
+  const pino = createAppLogger(config, 'indexer');
   // The embedded PostgreSQL's own log only at debug level (npm start passes DATABASE_URL anyway).
-  const db = await resolveDatabase(config, config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? (line) => console.log(line) : undefined);
+  const db = await resolveDatabase(config, config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? (line) => pino.debug(line) : undefined);
   const app = await NestFactory.createApplicationContext(
-    IndexerModule.forRoot(config, db.url, { payouts: process.env.INDEXER_PAYOUTS !== 'false' }),
-    { logger: LEVELS[config.LOG_LEVEL] },
+    IndexerModule.forRoot(config, db.url, { payouts: process.env.INDEXER_PAYOUTS !== 'false' }, new PinoLogger(pino)),
+    { logger: nestLoggerOn(pino) },
   );
   const runner = app.get(IndexerRunner);
   runner.start();
-  console.log(`CENT indexer: escrow ${runner.settings.escrow} on chain ${runner.settings.chainId} from block ${runner.settings.startBlock}, releaser ${runner.worker.address}`);
+  const { escrow, chainId, startBlock } = runner.settings;
+  announce(pino, `CENT indexer: escrow ${escrow} on chain ${chainId} from block ${startBlock}, releaser ${runner.worker.address}`, { escrow, chainId, startBlock, releaser: runner.worker.address });
   onShutdown(async () => {
     await runner.stop();
     await app.close();

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { AppConfig, releaserPrivateKey } from '@cent/backend';
+import { AppConfig, indexerSource, releaserPrivateKey } from '@cent/backend';
 import { loadDeployment } from '@cent/contracts';
 
 export interface IndexerSettings {
@@ -22,6 +22,7 @@ export interface IndexerSettings {
   payoutFeeBumpPercent: number;
   payoutStuckBlocks: number;
   payoutDropConfirmations: number;
+  payoutMaxReleasesPerHour: number;
 }
 
 /**
@@ -45,7 +46,7 @@ export function indexerSettings(config: AppConfig, options: { payouts?: boolean 
     rpcUrl: config.RPC_URL,
     escrow: escrow.toLowerCase(),
     startBlock,
-    source: `${config.CHAIN_ID}:${escrow.toLowerCase()}`,
+    source: indexerSource(config.CHAIN_ID, escrow),
     confirmations: config.CONFIRMATIONS,
     batchBlocks: config.INDEXER_BATCH_BLOCKS,
     reorgDepth: config.INDEXER_REORG_DEPTH,
@@ -59,5 +60,6 @@ export function indexerSettings(config: AppConfig, options: { payouts?: boolean 
     payoutFeeBumpPercent: config.PAYOUT_FEE_BUMP_PERCENT,
     payoutStuckBlocks: config.PAYOUT_STUCK_BLOCKS,
     payoutDropConfirmations: config.PAYOUT_DROP_CONFIRMATIONS,
+    payoutMaxReleasesPerHour: config.PAYOUT_MAX_RELEASES_PER_HOUR,
   };
 }

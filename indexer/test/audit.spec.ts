@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Pool } from 'pg';
-import { Wallet } from 'ethers';
+import { MaxUint256, NonceManager, Wallet } from 'ethers';
+import { CentToken__factory } from '@cent/contracts';
 import { JsonRpc } from '../src/chain/json-rpc';
 import { formatReport, reconcile } from '../src/audit/reconcile';
 import { freePort, startAnvil } from './support/anvil';
@@ -40,6 +41,20 @@ describe('escrow audit', () => {
       encoding: 'utf8',
       timeout: 60_000,
     });
+  /** `n` escrows of 1 base unit for consecutive ids from `first`, funded by a fresh stranger; its address. */
+  async function junk(n: number, first: bigint): Promise<string> {
+    const wallet = Wallet.createRandom().connect(stack.anvil.provider);
+    await stack.anvil.rpc('anvil_setBalance', [wallet.address, '0x56BC75E2D63100000']);
+    const signer = new NonceManager(wallet);
+    await (await CentToken__factory.connect(stack.chain.deployment.token, signer).mint(wallet.address, 10n ** 18n)).wait();
+    await (await CentToken__factory.connect(stack.chain.deployment.token, signer).approve(stack.chain.deployment.escrow, MaxUint256)).wait();
+    const deadline = BigInt((await stack.anvil.provider.getBlock('latest'))!.timestamp + 3600);
+    const escrow = stack.chain.escrow.connect(signer);
+    const sent = await Promise.all(Array.from({ length: n }, (_, i) => escrow.fund(first + BigInt(i), 1n, 1, deadline, { gasLimit: 300_000n })));
+    await Promise.all(sent.map((t) => t.wait()));
+    return wallet.address.toLowerCase();
+  }
+
   const caughtUp = async () => {
     const head = await stack.anvil.provider.getBlockNumber();
     await eventually(async () => Number((await pool.query(`SELECT block_number FROM indexer_checkpoints`)).rows[0]?.block_number) === head, 20_000, 'indexer at head');
@@ -64,6 +79,24 @@ describe('escrow audit', () => {
     expect(out.status).toBe(0);
   });
 
+  it('junk escrows for ids the app never issued are information: a count and the top funders, exit 0, a few lines', async () => {
+    const funders: string[] = [];
+    for (const [n, first] of [[120, 10_000_000n], [100, 2n ** 255n], [80, 2n ** 256n - 100n]] as const) funders.push(await junk(n, first));
+    await caughtUp();
+    const report = await run();
+    expect(report.ok).toBe(true);
+    expect(report.information.junkEscrows).toEqual({
+      count: 300, taskIds: 300, held: 300, heldAmount: 300n,
+      topFunders: funders.map((funder, i) => ({ funder, count: [120, 100, 80][i] })),
+    });
+    expect(report.tasks.every((t) => BigInt(t.taskId) < 10_000_000n)).toBe(true);
+    const out = cli();
+    expect(out.status).toBe(0);
+    expect(out.stdout).toContain('No differences');
+    expect(out.stdout).toContain(`300 escrow(s) funded for 300 task id(s) the app never issued; 300 still held (0.0000000000000003 CENT). Top funders: ${funders[0]} (120), ${funders[1]} (100), ${funders[2]} (80).`);
+    expect(out.stdout.split('\n').length).toBeLessThan(report.tasks.length + 20);
+  });
+
   it('reports a payout the app does not know and a task funded behind its back, and exits 1', async () => {
     const creator = await registerCreator(idx.commands, stack.chain, 1);
     const task = await createAndFundTask(idx.commands, stack.chain, creator, { reward: 3, maxCompletions: 2 });
@@ -80,7 +113,10 @@ describe('escrow audit', () => {
       'paid count: chain 1, app 0',
       expect.stringMatching(/^remaining: chain/),
     ]);
-    expect(report.tasks.find((t) => t.taskId === '555555')!.differences).toEqual(['funded on chain but unknown to the app']);
+    // An id the app never issued is information (issue 19: anyone can fund any id), not a task line.
+    expect(report.tasks.find((t) => t.taskId === '555555')).toBeUndefined();
+    expect(report.information.junkEscrows).toMatchObject({ count: 301, taskIds: 301, held: 301 }); // with the 300 of the test before
+    expect(report.information.junkEscrows.topFunders).toContainEqual({ funder: creator.wallet.toLowerCase(), count: 1 });
     expect(report.payoutDifferences).toEqual([expect.stringContaining('submission 987654') ]);
     expect(report.payoutDifferences[0]).toContain('no such submission in the app');
     const text = formatReport(report);
@@ -88,6 +124,59 @@ describe('escrow audit', () => {
     const out = cli();
     expect(out.status).toBe(1);
     expect(out.stdout).toContain('difference(s):');
+  });
+});
+
+/** `npm run audit` through a pipe whose reader is slower than the audit (CI, `| less`). */
+describe('escrow audit: through a pipe', () => {
+  let stack: Stack;
+  let idx: IndexerInstance;
+  let pool: Pool;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    idx = await startIndexer(stack.env, { payouts: false });
+    pool = new Pool({ connectionString: stack.databaseUrl, max: 2 });
+  });
+
+  afterAll(async () => {
+    await pool?.end();
+    await idx?.close();
+    await stack?.stop();
+  });
+
+  it('prints every line of a long report (well over a pipe buffer) and exits with its code', async () => {
+    const creator = await registerCreator(idx.commands, stack.chain, 0);
+    // 1,000 tasks: ~75 kB of table, more than a pipe holds (64 kB) before its reader takes any.
+    for (let i = 0; i < 1_000; i++) await createAndFundTask(idx.commands, stack.chain, creator, { reward: 1, maxCompletions: 1, fund: false });
+    const report = await reconcile({
+      rpc: new JsonRpc(stack.anvil.url, { log: () => undefined, warn: () => undefined, error: () => undefined }), db: pool, chainId: 31337,
+      escrow: stack.chain.deployment.escrow.toLowerCase(), startBlock: stack.chain.deployment.deploymentBlock, confirmations: 0, source: idx.runner.settings.source,
+    });
+    const expected = `${formatReport(report)}\n`;
+    expect(expected.length).toBeGreaterThan(70_000);
+    const runTs = path.join(__dirname, '..', 'bin', 'run-ts.js');
+    const main = path.join(__dirname, '..', 'src', 'audit', 'audit.main.ts');
+    // The reader starts a second late and counts lines: what a process.exit() right after printing loses.
+    // Not spawnSync: this process must keep draining anvil's log pipe meanwhile (1,000 eth_calls fill it).
+    const piped = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn('bash', ['-c', `"${process.execPath}" "${runTs}" "${main}" | (sleep 1; wc -l); exit \${PIPESTATUS[0]}`], {
+        env: { ...process.env, ...stack.env }, stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c) => (stdout += c));
+      child.stderr.on('data', (c) => (stderr += c));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+      child.on('error', reject);
+      child.on('close', (status) => {
+        clearTimeout(timer);
+        resolve({ status, stdout, stderr });
+      });
+    });
+    expect(piped.stderr).toBe('');
+    expect(Number(piped.stdout.trim())).toBe(expected.split('\n').length - 1);
+    expect(piped.status).toBe(0);
   });
 });
 

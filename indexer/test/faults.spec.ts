@@ -33,7 +33,7 @@ describe('faults: duplicate logs, a failing RPC, two indexers', () => {
       // 1. The very same log handed to the domain again.
       const raw = await stack.anvil.rpc<any[]>('eth_getLogs', [{ address: stack.chain.deployment.escrow, blockHash: receipt!.blockHash }]);
       const decoded = decodeEscrowLog(raw[0], 31337)!;
-      const again: EscrowLogOutcome[][] = await idx.commands.execute(ApplyEscrowLogsCommand.forTask(task.taskId, [decoded.log]));
+      const again: EscrowLogOutcome[][] = await idx.commands.execute(ApplyEscrowLogsCommand.forTask(task.taskId, [decoded.log!]));
       expect(again).toEqual([[{ result: 'duplicate' }]]);
 
       // 2. The checkpoint moved back to before the deployment: every log is read and delivered again.

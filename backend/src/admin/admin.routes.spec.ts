@@ -137,7 +137,7 @@ describe('admin API', () => {
       expect(tasks.map((t: { id: number }) => t.id)).toEqual([t2, t1]);
       expect(tasks[1]).toMatchObject({ title: T.thread.title, creatorId: creator.id, reward: 50, completions: 1, maxCompletions: 5, isActive: true });
       expect(submissions.map((s: { id: number }) => s.id)).toEqual([s4, s3, s2, s1]);
-      expect(submissions[3]).toMatchObject({ taskId: t1, taskTitle: T.thread.title, userId: a.id, status: 'approved', reviewedBy: creator.id, aiValidated: false });
+      expect(submissions[3]).toMatchObject({ taskId: t1, taskTitle: T.thread.title, taskReward: 50, userId: a.id, status: 'approved', reviewedBy: creator.id, aiValidated: false });
       expect(overview).toEqual({
         users: { total: 5, withWallet: 5, admins: 1 },
         tasks: { total: 2, active: 2, categories: 2 },

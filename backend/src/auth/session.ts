@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { Pool } from 'pg';
 import { AppConfig } from '../config/app-config';
+import { DatabaseTimeouts, pgConnectionOptions } from '../database/pg-connection-options';
 
 export const SESSION_COOKIE = 'cent.sid';
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -34,12 +35,18 @@ export function sessionSecret(config: AppConfig): string {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
-/** The session store's own connection pool, a provider so it closes with the application. */
+/**
+ * The session store's own connection pool, a provider so it closes with the application. It has the
+ * services' database timeouts, and listens for errors: an idle connection dropped by a PostgreSQL restart
+ * makes a pool emit 'error', which without a listener ended the process. The request that needs the
+ * session then gets 503 (ApiErrorFilter), and the pool connects afresh once the database is back.
+ */
 export class SessionPool implements OnApplicationShutdown {
   readonly pool: Pool;
 
-  constructor(databaseUrl: string) {
-    this.pool = new Pool({ connectionString: databaseUrl, max: 10 });
+  constructor(databaseUrl: string, timeouts: DatabaseTimeouts) {
+    this.pool = new Pool({ connectionString: databaseUrl, max: 10, ...pgConnectionOptions(timeouts) });
+    this.pool.on('error', () => undefined);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -54,7 +61,7 @@ export class SessionPool implements OnApplicationShutdown {
  */
 function isSessionlessRead(req: Request): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  if (req.path !== '/api/health' && req.path !== '/api/tasks' && !req.path.startsWith('/api/tasks/')) return false;
+  if (req.path !== '/api/health' && req.path !== '/api/health/ready' && req.path !== '/api/tasks' && !req.path.startsWith('/api/tasks/')) return false;
   return !req.headers.cookie?.includes(`${SESSION_COOKIE}=`);
 }
 

@@ -25,7 +25,14 @@ const schema = z.object({
   /** JSON-RPC endpoint of the chain; default http://127.0.0.1:CHAIN_PORT (the local chain `npm start` runs, 8545). */
   RPC_URL: z.string().url().optional(),
   CHAIN_PORT: z.coerce.number().int().min(1).max(65535).default(8545),
+  /**
+   * Block explorer the app links to (EIP-3091 paths). Unset: the built-in read-only explorer this backend serves
+   * under `<PUBLIC_ORIGIN>/explorer` (src/explorer); set (a real network's explorer): links go there and the
+   * built-in one is off.
+   */
   EXPLORER_URL: z.string().url().optional(),
+  /** Blocks one eth_getLogs of the built-in explorer spans (a page of transfers scans at most 5 of them). */
+  EXPLORER_LOG_WINDOW_BLOCKS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   TOKEN_ADDRESS: address.optional(),
   /** What the browser app is told (GET /api/config): the RPC a wallet adds for this chain (default RPC_URL). */
   PUBLIC_RPC_URL: z.string().url().optional(),
@@ -79,9 +86,24 @@ const schema = z.object({
   UPLOAD_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  /** Bearer token that lets a scraper read GET /metrics from anywhere; without it only from this host (loopback). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   COMMAND_MAX_RETRIES: z.coerce.number().int().min(0).max(100).default(30),
   /** How long a page of GET /api/tasks may be served from memory while the read models are unchanged (0 = off). */
   LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  // ---- faults: how long the API waits for its database and chain before it answers 503 (see src/http/service-unavailable.ts) ----
+  /** Opening a PostgreSQL connection (and waiting for a free pooled one) gives up after this long. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
+  /** A statement runs at most this long (PostgreSQL cancels it; the client gives up a second later on a frozen server). 0 = no limit. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  /** A request (except the live event stream) is answered 503 when its handler has not answered within this long. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** GET /api/health and /api/health/ready give up on the database and the chain after this long. */
+  HEALTH_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  /** Every JSON-RPC call of the backend (escrow view, readiness, chain clock) gives up after this long. */
+  CHAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(4_000),
+  /** The Retry-After (seconds) of a 503 answered because the database, the chain or the storage is unavailable. */
+  RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(5),
   // ---- indexer and payout worker (indexer/, backend/src/payouts, backend/src/escrow) ----
   /** Blocks a log must be under the head before the indexer applies it (0 on the local chain). */
   CONFIRMATIONS: z.coerce.number().int().min(0).max(10_000).default(0),
@@ -106,6 +128,17 @@ const schema = z.object({
   PAYOUT_STUCK_BLOCKS: z.coerce.number().int().min(1).default(3),
   /** Observations in a row of "nonce used, no receipt, not paid" before a payout counts as dropped. */
   PAYOUT_DROP_CONFIRMATIONS: z.coerce.number().int().min(1).default(3),
+  /**
+   * Most submissions the payout worker releases in any rolling hour (0 stops payouts): bounds what a misused
+   * releaser key can make the worker pay; over it, approved payouts wait (the worker logs an error).
+   */
+  /**
+   * The chain clock (backend/src/clock): how often the latest block's time is read in the background (0: never,
+   * server time only) and how long one read may take. Time rules use max(server time, that block time).
+   */
+  CHAIN_CLOCK_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
+  CHAIN_CLOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  PAYOUT_MAX_RELEASES_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
   /** Extra browser origins allowed to make state-changing requests besides PUBLIC_ORIGIN (e.g. a dev server). */
   ALLOWED_ORIGINS: z
     .string()
@@ -116,6 +149,8 @@ const schema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(20),
+  /** Built-in explorer reads (each costs chain calls) per client IP per window. */
+  RATE_LIMIT_EXPLORER: z.coerce.number().int().positive().default(120),
   // Live updates (GET /api/events/stream): how often each replica's follower reads the store, the heartbeat,
   // and how many bytes may queue for one slow client before it is dropped (it reconnects and replays).
   LIVE_POLL_MS: z.coerce.number().int().min(10).max(10_000).default(100),
@@ -123,7 +158,15 @@ const schema = z.object({
   LIVE_MAX_BUFFER_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
 });
 
-export type AppConfig = Omit<z.infer<typeof schema>, 'RPC_URL'> & { RPC_URL: string; publicOrigin: string; uploadDir: string };
+export type AppConfig = Omit<z.infer<typeof schema>, 'RPC_URL'> & {
+  RPC_URL: string;
+  publicOrigin: string;
+  uploadDir: string;
+  /** EXPLORER_URL without a trailing slash, else the built-in explorer's `<publicOrigin>/explorer`. */
+  explorerUrl: string;
+  /** True when no EXPLORER_URL is configured: this backend serves its own explorer. */
+  builtInExplorer: boolean;
+};
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -140,10 +183,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  REVIEW_CLOSE_MARGIN_SECONDS: must be smaller than REVIEW_WINDOW_SECONDS (approvals would close before the deadline)',
     );
   }
+  const publicOrigin = (c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   return {
     ...c,
     RPC_URL: c.RPC_URL ?? `http://127.0.0.1:${c.CHAIN_PORT}`,
     publicOrigin: c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`,
+    explorerUrl: c.EXPLORER_URL?.replace(/\/+$/, '') ?? `${publicOrigin}/explorer`,
+    builtInExplorer: !c.EXPLORER_URL,
     uploadDir: c.UPLOAD_DIR ?? path.join(c.DATA_DIR, 'uploads'),
   };
 }

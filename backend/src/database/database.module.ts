@@ -1,9 +1,11 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from './migrations';
+import { DatabaseTimeouts, pgConnectionOptions } from './pg-connection-options';
 
-export function dataSourceOptions(url: string, poolSize = 20): DataSourceOptions {
+/** Without timeouts (`timeouts` omitted): CLIs, migrations. Services pass theirs (see pgConnectionOptions). */
+export function dataSourceOptions(url: string, poolSize = 20, timeouts?: DatabaseTimeouts): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -12,7 +14,7 @@ export function dataSourceOptions(url: string, poolSize = 20): DataSourceOptions
     migrationsTransactionMode: 'each',
     // Schema changes only through migrations.
     synchronize: false,
-    extra: { max: poolSize },
+    extra: { max: poolSize, ...(timeouts ? pgConnectionOptions(timeouts) : {}) },
   };
 }
 
@@ -31,22 +33,49 @@ export async function runMigrationsExclusively(dataSource: DataSource): Promise<
   }
 }
 
-/** TypeORM on PostgreSQL; pending migrations run at start-up, under an advisory lock. */
+/**
+ * TypeORM on PostgreSQL; pending migrations run at start-up, under an advisory lock, on a connection of
+ * their own without the statement timeout (a migration of a big table, or waiting for another process's
+ * migration, may take longer than any request should).
+ */
 @Module({})
 export class DatabaseModule {
-  static forRoot(url: string, poolSize?: number): DynamicModule {
+  static forRoot(url: string, timeouts?: DatabaseTimeouts, poolSize?: number): DynamicModule {
     return {
       module: DatabaseModule,
       imports: [
         TypeOrmModule.forRootAsync({
-          useFactory: () => dataSourceOptions(url, poolSize),
+          useFactory: () => dataSourceOptions(url, poolSize, timeouts),
           dataSourceFactory: async (options) => {
+            // Two connections: one holds the advisory lock while runMigrations works on the other.
+            const migrator = await new DataSource(dataSourceOptions(url, 2)).initialize();
+            try {
+              await runMigrationsExclusively(migrator);
+            } finally {
+              await migrator.destroy();
+            }
             const dataSource = await new DataSource(options!).initialize();
-            await runMigrationsExclusively(dataSource);
+            logPoolErrors(dataSource);
             return dataSource;
           },
         }),
       ],
     };
   }
+}
+
+/**
+ * An idle pooled connection that PostgreSQL drops (a restart, a failover) makes the pool emit 'error';
+ * without a listener Node would end the process. TypeORM listens already (a warning through its logger,
+ * silent here); this says it in our log, once per outage rather than once per connection.
+ */
+function logPoolErrors(dataSource: DataSource): void {
+  const pool = (dataSource.driver as unknown as { master?: import('pg').Pool }).master;
+  if (!pool) return;
+  const logger = new Logger('Database');
+  let last = 0;
+  pool.on('error', (err) => {
+    if (Date.now() - last > 10_000) logger.warn(`a pooled connection failed: ${err.message}`);
+    last = Date.now();
+  });
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { JsonRpcProvider, Log, ZeroHash, zeroPadValue, toBeHex } from 'ethers';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../event-store/event-store';
@@ -6,6 +6,7 @@ import { AppPayoutClaim, appTerms, escrowDifferences, openAnomalies, releaseDiff
 import { centToBaseUnits } from '../common/money';
 import { deadlineSeconds } from '../tasks/task-escrow-terms';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { ChainRpc, chainUnreachableMessage } from '../chain/chain-rpc';
 import { notFound } from '../common/domain-error';
 import { chainFactKey } from '../event-store/stored-event';
 import { MESSAGES } from '../tasks/task.aggregate';
@@ -22,7 +23,7 @@ const PUBLIC_STATES = new Set(['funded', 'refunded']);
  * indexer), next to what the app claims, with every funded / released / refunded log and its finality.
  */
 @Injectable()
-export class EscrowAuditService implements OnModuleDestroy {
+export class EscrowAuditService {
   private readonly provider: JsonRpcProvider;
   private readonly location: EscrowLocation | null;
   private readonly links: ReturnType<typeof explorerLinks>;
@@ -31,14 +32,12 @@ export class EscrowAuditService implements OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly db: DataSource,
     private readonly store: EventStore,
+    private readonly chain: ChainRpc,
   ) {
-    this.provider = new JsonRpcProvider(config.RPC_URL, config.CHAIN_ID, { staticNetwork: true, cacheTimeout: -1 });
+    // Every call gives up after CHAIN_TIMEOUT_MS: a frozen node is "chain unreachable" within seconds, not a hang.
+    this.provider = chain.provider;
     this.location = locateEscrow(config);
     this.links = explorerLinks(config);
-  }
-
-  onModuleDestroy(): void {
-    this.provider.destroy();
   }
 
   async audit(taskId: number, viewer: UserRecord | undefined): Promise<EscrowAuditView> {
@@ -53,7 +52,7 @@ export class EscrowAuditService implements OnModuleDestroy {
       throw notFound(MESSAGES.taskNotFound);
     }
     const submissions: Array<Record<string, any>> = await this.db.query(
-      `SELECT id, user_id, payout_status, payout_tx_hash, payout_block_number, payout_error FROM submissions
+      `SELECT id, user_id, status, payout_status, payout_tx_hash, payout_block_number, payout_error FROM submissions
         WHERE task_id = $1 AND (payout_status IS NOT NULL OR status = 'approved') ORDER BY id`,
       [taskId],
     );
@@ -75,26 +74,35 @@ export class EscrowAuditService implements OnModuleDestroy {
       app,
     };
     if (!this.location) {
-      return { ...base, headBlock: null, onChain: null, chainError: 'No escrow contract configured (ESCROW_ADDRESS)', consistent: false, differences: [], events: [], payouts: this.payouts(submissions, [], null) };
+      return {
+        ...base, headBlock: null, onChain: null, chainError: 'No escrow contract configured (ESCROW_ADDRESS)', lastBlockSeen: null, lastBlockSeenAt: null,
+        consistent: false, differences: [], events: [], payouts: this.payouts(submissions, [], null),
+      };
     }
     const escrowKey: string = task.escrow_key ?? ZeroHash;
     let head: number;
     let onChain: EscrowOnChainView;
     let logs: Log[];
     try {
-      [head, onChain, logs] = await Promise.all([this.provider.getBlockNumber(), this.readEscrow(escrowKey), this.readLogs(taskId, escrowKey)]);
+      [head, onChain, logs] = await Promise.all([this.chain.head(), this.readEscrow(escrowKey), this.readLogs(taskId, escrowKey)]);
     } catch (err) {
+      // What the app knows still shows; the chain's part says since when it is missing.
+      this.chain.unreachable(err);
+      const last = await this.chain.lastBlockSeen();
       return {
-        ...base, headBlock: null, onChain: null, chainError: `The chain could not be read: ${(err as Error).message.slice(0, 200)}`,
+        ...base, headBlock: null, onChain: null, chainError: chainUnreachableMessage(last),
+        lastBlockSeen: last?.number ?? null, lastBlockSeenAt: last?.seenAt.toISOString() ?? null,
         consistent: false, differences: [], events: [], payouts: this.payouts(submissions, [], null),
       };
     }
     const keys = logs.map((l) => chainFactKey(this.config.CHAIN_ID, l.transactionHash, l.index, l.blockHash));
     const indexed = await this.store.appliedKeys(keys);
     const events = logs.map((l, i) => this.eventView(l, head, indexed.has(keys[i])));
-    const differences = [...escrowDifferences(this.withTerms(onChain), { ...app, terms: appTerms(task) }), ...(await this.releaseDifferences(task, events))];
+    const unpaidApproved = submissions.filter((s) => s.status === 'approved' && s.payout_status !== 'released').map((s) => s.id as number);
+    const claim = { ...app, terms: appTerms(task), unpaidApproved };
+    const differences = [...escrowDifferences(this.withTerms(onChain), claim), ...(await this.releaseDifferences(task, events))];
     return {
-      ...base, headBlock: head, onChain, chainError: null, consistent: differences.length === 0, differences, events,
+      ...base, headBlock: head, onChain, chainError: null, lastBlockSeen: head, lastBlockSeenAt: new Date().toISOString(), consistent: differences.length === 0, differences, events,
       payouts: this.payouts(submissions, events, head),
     };
   }

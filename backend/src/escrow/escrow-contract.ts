@@ -43,11 +43,16 @@ export function locateEscrow(config: AppConfig): EscrowLocation | null {
   };
 }
 
-/** EIP-3091 explorer links, or null without EXPLORER_URL. */
+/** The indexer's name for what it follows (its checkpoint's key in indexer_checkpoints): chain id and escrow. */
+export function indexerSource(chainId: number, escrow: string): string {
+  return `${chainId}:${escrow.toLowerCase()}`;
+}
+
+/** EIP-3091 explorer links on the configured explorer (EXPLORER_URL, else the built-in one). */
 export function explorerLinks(config: AppConfig) {
-  const base = config.EXPLORER_URL?.replace(/\/+$/, '');
+  const base = config.explorerUrl;
   return {
-    tx: (hash: string) => (base ? `${base}/tx/${hash}` : null),
-    address: (addr: string) => (base ? `${base}/address/${addr}` : null),
+    tx: (hash: string): string | null => `${base}/tx/${hash}`,
+    address: (addr: string): string | null => `${base}/address/${addr}`,
   };
 }

@@ -27,6 +27,14 @@ describe('escrowDifferences', () => {
     ]);
   });
 
+  it("never counts strangers' escrows on a task the app counts as funded or refunded (any number of them); other anomalies still count", () => {
+    const strangers = Array.from({ length: 300 }, (_, i) => ({ kind: 'foreign_funder', reason: 'funded by a stranger', txHash: `0x${i}` }));
+    expect(escrowDifferences(chain, { ...funded, anomalies: strangers })).toEqual([]);
+    expect(escrowDifferences({ ...chain, remaining: 0n, refunded: true }, { ...funded, fundingStatus: 'refunded', anomalies: strangers })).toEqual([]);
+    const own = { kind: 'duplicate_funding', reason: 'a second escrow', txHash: '0xdd' };
+    expect(escrowDifferences(chain, { ...funded, anomalies: [...strangers, own] })).toEqual(['anomaly duplicate_funding: a second escrow (0xdd)']);
+  });
+
   it('compares the escrow\'s funder and terms with the task\'s when both say funded', () => {
     const terms = { funder: '0xAbC0000000000000000000000000000000000001', reward: (10n * E18).toString(), maxCompletions: '5', deadline: '1900000000' };
     expect(escrowDifferences({ ...chain, terms: { ...terms, funder: terms.funder.toLowerCase() } }, { ...funded, terms })).toEqual([]);

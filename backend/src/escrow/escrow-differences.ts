@@ -29,6 +29,8 @@ export interface AppEscrowClaim {
   anomalies: Array<{ kind: string; reason: string; txHash: string }>;
   /** The task's terms and the funder the app accepted (the creator's linked wallet). */
   terms?: EscrowTermsClaim | null;
+  /** Approved submissions the app does not show as paid (released): a difference once the escrow is refunded. */
+  unpaidApproved?: number[];
 }
 
 /** The funder and terms the app accepted for a `tasks` row (reward in whole CENT, deadline a timestamp). */
@@ -46,6 +48,17 @@ export function openAnomalies(stored: Array<{ kind: string; reason: string; txHa
   return (stored ?? []).filter((a) => !a.resolved).map((a) => ({ kind: a.kind, reason: a.reason, txHash: a.txHash }));
 }
 
+/**
+ * A stranger's escrow: a funding of the task id from another wallet than the creator's, on a task the app
+ * counts as funded (or refunded). Anyone can create one for any id at the cost of 1 base unit and gas, so it
+ * says nothing about the task: it is information for admins (counted, capped), never a difference and never
+ * shown to the creator. Before the task is funded the same funding is an anomaly the creator sees (they may
+ * have funded from a wallet that is not their linked one).
+ */
+export function isStrangerEscrow(anomaly: { kind: string }, fundingStatus: string): boolean {
+  return anomaly.kind === 'foreign_funder' && (fundingStatus === 'funded' || fundingStatus === 'refunded');
+}
+
 /** Base units the app believes are still escrowed, or null when it does not consider the task funded. */
 export function appRemaining(app: AppEscrowClaim): bigint | null {
   if (app.fundingStatus === 'refunded') return 0n;
@@ -61,7 +74,7 @@ export function escrowDifferences(chain: ChainEscrow, app: AppEscrowClaim): stri
   const out: string[] = [];
   const appFunded = app.fundingStatus === 'funded' || app.fundingStatus === 'refunded';
   const appRefunded = app.fundingStatus === 'refunded';
-  for (const a of app.anomalies) out.push(`anomaly ${a.kind}: ${a.reason} (${a.txHash})`);
+  for (const a of app.anomalies) if (!isStrangerEscrow(a, app.fundingStatus)) out.push(`anomaly ${a.kind}: ${a.reason} (${a.txHash})`);
   // A stray escrow of the task id (its anomaly is listed above) is not the task's escrow.
   if (chain.funded !== appFunded && !(app.fundingStatus === 'anomaly' && app.anomalies.length)) {
     out.push(`funded: chain ${chain.funded}, app ${app.fundingStatus}`);
@@ -72,6 +85,10 @@ export function escrowDifferences(chain: ChainEscrow, app: AppEscrowClaim): stri
     out.push(`remaining: chain ${chain.remaining}, app ${remaining}`);
   }
   if (chain.refunded !== appRefunded) out.push(`refunded: chain ${chain.refunded}, app ${appRefunded}`);
+  // Approved work the escrow can no longer pay: the creator took the money back first (issue 19 item 3).
+  if (chain.refunded || appRefunded) {
+    for (const id of app.unpaidApproved ?? []) out.push(`submission ${id} was approved but never paid, and the escrow was refunded`);
+  }
   if (chain.funded && appFunded && chain.terms && app.terms) {
     for (const field of ['funder', 'reward', 'maxCompletions', 'deadline'] as const) {
       const [c, a] = [chain.terms[field], app.terms[field]];

@@ -66,7 +66,15 @@ export class EscrowAuditView {
   @ApiProperty({ nullable: true, type: Number }) headBlock!: number | null;
   @ApiProperty() confirmationsRequired!: number;
   @ApiProperty({ type: EscrowOnChainView, nullable: true }) onChain!: EscrowOnChainView | null;
-  @ApiProperty({ nullable: true, type: String, description: 'Why the chain could not be read' }) chainError!: string | null;
+  @ApiProperty({
+    nullable: true, type: String,
+    description: 'Why the chain could not be read: "Chain unreachable, last block seen N at T" when it did not answer within CHAIN_TIMEOUT_MS',
+  })
+  chainError!: string | null;
+  @ApiProperty({ nullable: true, type: Number, description: "The chain's head now, or when unreachable the last one seen (by this server, or applied by the indexer)" })
+  lastBlockSeen!: number | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'When lastBlockSeen was seen' })
+  lastBlockSeenAt!: string | null;
   @ApiProperty({ type: EscrowAppView }) app!: EscrowAppView;
   @ApiProperty({ description: 'No difference: the escrow (funded, terms, paid count, remaining, refunded) and every release agree with the app, and no anomaly is open' })
   consistent!: boolean;

@@ -52,6 +52,18 @@ export abstract class Aggregate<S> {
     this.uncommitted.push(event);
   }
 
+  /**
+   * Raises all of `events` or none: they are folded onto the state first, so an evolver that throws on one
+   * of them leaves the state and the events to append as they were (a command deciding many things in
+   * one go, such as a block range of chain facts, can refuse one and keep the others).
+   */
+  protected raiseAll(events: DomainEvent[]): void {
+    let state = this.state;
+    for (const e of events) state = this.evolve(state, e);
+    this.state = state;
+    this.uncommitted.push(...events.map((e) => ({ type: e.type, data: e.data, idempotencyKey: e.idempotencyKey })));
+  }
+
   pullEvents(): NewEvent[] {
     const out = this.uncommitted.map((e) => ({ type: e.type, data: e.data, idempotencyKey: e.idempotencyKey }));
     this.uncommitted = [];

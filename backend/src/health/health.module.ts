@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ChainModule } from '../chain/chain-rpc';
 import { HealthController } from './health.controller';
 
-@Module({ controllers: [HealthController] })
+@Module({ imports: [ChainModule], controllers: [HealthController] })
 export class HealthModule {}

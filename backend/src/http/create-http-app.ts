@@ -1,28 +1,47 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import { json, type ErrorRequestHandler } from 'express';
+import { Logger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { AppModule } from '../app.module';
+import { createAppLogger } from '../logging/app-logger';
+import { requestLogging } from '../logging/request-logging';
+import { AppMetrics } from '../metrics/app-metrics';
+import { httpMetrics } from '../metrics/http-metrics';
 import { AppConfig } from '../config/app-config';
 import { SessionPool, sessionMiddleware } from '../auth/session';
 import { setupOpenApi } from './openapi';
 import { serveFrontend } from '../site/serve-frontend';
 import { refuseUnstorableText } from './refuse-unstorable-text';
+import { ApiErrorFilter } from '../common/domain-error.filter';
 
-/** Builds the HTTP application (shared by main.ts and the tests, so tests run the real wiring). */
-export async function createHttpApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
-    logger: config.NODE_ENV === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
+/**
+ * Builds the HTTP application (shared by main.ts and the tests, so tests run the real wiring). Logs are JSON
+ * lines on stdout, or on `logDestination` (a test reading them).
+ */
+export async function createHttpApp(config: AppConfig, databaseUrl: string, logDestination?: DestinationStream): Promise<INestApplication> {
+  const logger = createAppLogger(config, 'backend', logDestination);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, logger), {
+    bufferLogs: true,
     // Our own JSON parser below, so its failures get answers a person can read.
     bodyParser: false,
   });
+  app.useLogger(app.get(Logger));
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
+  // First, so every request (the browser app's files too) gets its id and its one log line.
+  app.use(requestLogging(logger), httpMetrics(app.get(AppMetrics)));
   // The browser app first: its files and index.html need neither a body parser nor a session.
   const frontend = serveFrontend(config);
   if (frontend) app.use(frontend);
   app.use(json({ limit: '100kb' }), bodyParserErrors, refuseUnstorableText);
   app.use(sessionMiddleware(config, app.get(SessionPool).pool));
+  // Errors of the Express middleware above (the session store's database unavailable...) get the same
+  // answers as those of Nest's routes: one filter.
+  const filter = app.get(ApiErrorFilter);
+  app.use(((err, req, res, next) => filter.catch(err, new ExecutionContextHost([req, res, next]))) as ErrorRequestHandler);
   setupOpenApi(app);
   app.enableShutdownHooks();
   return app;

@@ -21,7 +21,12 @@ describe('OpenAPI document', () => {
       const create = body.components.schemas.CreateTaskDto;
       expect(create.required).toEqual(expect.arrayContaining(['title', 'reward', 'deadline']));
       expect(create.properties.reward).toMatchObject({ minimum: 1, maximum: 100000 });
-      expect(create.properties.deadline.description).toMatch(/Required and in the future/);
+      expect(create.properties.deadline.description).toMatch(/Required, in the future and at most one year \(365 days\) ahead/);
+      expect(create.properties.title).toMatchObject({ minLength: 1, maxLength: 300 });
+      expect(create.properties.description).toMatchObject({ minLength: 1, maxLength: 10000 });
+      expect(create.properties.maxCompletions).toMatchObject({ minimum: 1, maximum: 100 });
+      expect(create.properties.estimatedTime).toMatchObject({ minimum: 1, maximum: 480 });
+      expect(routes).toContain('GET /api/admin/projections/quarantine');
       expect(Object.keys(body.components.schemas.TaskView.properties)).toEqual(expect.arrayContaining(['escrowAmount', 'chainTaskId', 'fundingStatus']));
 
       // The sign-in routes document what they take: the challenge's `address`, and each body's fields.

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags, ApiUnautho
 import type { Response } from 'express';
 import { AuthedRequest, CurrentUser } from '../auth/current-user';
 import { SignedInGuard } from '../auth/guards';
+import { NoRequestDeadline } from '../http/request-deadline.interceptor';
 import { UserRecord } from '../users/users.read-repository';
 import { LiveStreams } from './live-streams';
 
@@ -12,6 +13,7 @@ export class EventsStreamController {
   constructor(private readonly streams: LiveStreams) {}
 
   @Get('stream')
+  @NoRequestDeadline()
   @UseGuards(SignedInGuard)
   @ApiOperation({
     summary: 'Server-sent events: what changed for the signed-in user',

@@ -14,6 +14,8 @@ export const NotificationKinds = {
   TaskFunded: 'task_funded',
   TaskRefunded: 'task_refunded',
   TaskAnomaly: 'task_anomaly',
+  /** Admins only: a read model set an event aside (projections/projection-quarantine.ts writes these rows). */
+  ProjectionQuarantined: 'projection_quarantined',
 } as const;
 export type NotificationKind = (typeof NotificationKinds)[keyof typeof NotificationKinds];
 
@@ -57,7 +59,7 @@ const isAnomaly = (type: string) => /Anomaly/.test(type) && !/Reverted$/.test(ty
 function detailOf(e: StoredEvent): Change['detail'] {
   const d = e.data ?? {};
   const pick: Change['detail'] = {};
-  for (const k of ['feedback', 'txHash', 'reason', 'amount', 'reward', 'recipient', 'kind', 'recovery']) {
+  for (const k of ['feedback', 'txHash', 'reason', 'amount', 'reward', 'recipient', 'kind', 'recovery', 'cause']) {
     const v = d[k];
     if (typeof v === 'string' || typeof v === 'number') pick[k] = v;
   }
@@ -90,7 +92,9 @@ export function changesOf(e: StoredEvent, parties: TaskParties | undefined): Cha
   if (e.type === T.PayoutFailed && e.data.permanent) submitterKind = NotificationKinds.PayoutFailed;
   if (submitterKind) add(submitter, submitterKind, true);
 
-  const creatorKind = CREATOR_NOTICES[e.type] ?? (isAnomaly(e.type) ? NotificationKinds.TaskAnomaly : undefined);
+  let creatorKind = CREATOR_NOTICES[e.type] ?? (isAnomaly(e.type) ? NotificationKinds.TaskAnomaly : undefined);
+  // An approved reward that could not be paid is the creator's business too: the reason says what to do.
+  if (e.type === T.PayoutFailed && e.data.permanent) creatorKind = NotificationKinds.PayoutFailed;
   if (creatorKind) add(parties.creatorId, creatorKind, true);
 
   add(submitter, SUBMISSION_CHANGED, false);

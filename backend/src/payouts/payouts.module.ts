@@ -7,6 +7,7 @@ import { RecordPayoutFailedHandler } from './commands/record-payout-failed.handl
 import { RecordPayoutSentHandler } from './commands/record-payout-sent.handler';
 import { RequestPayoutHandler } from './commands/request-payout.handler';
 import { RevertRewardReleasedHandler } from './commands/revert-reward-released.handler';
+import { WalletLinkedHandler } from './reactions/wallet-linked.handler';
 
 @Module({
   imports: [CqrsModule, UsersModule, SubmissionsModule],
@@ -16,6 +17,7 @@ import { RevertRewardReleasedHandler } from './commands/revert-reward-released.h
     RecordPayoutFailedHandler,
     RevertRewardReleasedHandler,
     ApplyEscrowLogsHandler,
+    WalletLinkedHandler,
   ],
 })
 export class PayoutsModule {}

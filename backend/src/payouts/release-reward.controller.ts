@@ -15,7 +15,7 @@ import { UserRecord } from '../users/users.read-repository';
 import { RequestPayoutCommand } from './commands/request-payout.command';
 import { ReleaseRewardDto } from './release-reward.dto';
 
-export const NOT_RELEASER = "Only the task's creator or an admin can release this reward";
+export const NOT_RELEASER = "Only the task's creator, an admin or the earner can release this reward";
 
 class ReleaseRewardAnswer {
   @ApiProperty() success!: boolean;
@@ -40,18 +40,20 @@ export class ReleaseRewardController {
     summary: "Request (or retry) the on-chain payout of an approved submission's reward",
     description:
       'Idempotent: a payout already requested, sent or paid is left as it is (requested: false), so calling ' +
-      'twice never pays twice; a failed payout is requested again. The payout worker sends the transaction and ' +
+      'twice never pays twice; a failed payout is requested again. The task\'s creator, an admin, or the earner ' +
+      'themselves (e.g. after linking a wallet) may ask. The payout worker sends the transaction and ' +
       'the indexer marks the submission paid (payoutStatus released, transactionHash).',
   })
   @ApiOkResponse({ type: ReleaseRewardAnswer })
   @ApiUnauthorizedResponse({ description: 'Not authenticated' })
   @ApiForbiddenResponse({ description: NOT_RELEASER })
   @ApiNotFoundResponse({ description: 'Task not found / Submission not found' })
-  @ApiConflictResponse({ description: 'Only an approved submission can be paid' })
+  @ApiConflictResponse({ description: 'Only an approved submission can be paid / the earner has no linked wallet yet / refunded' })
   async release(@Body() dto: ReleaseRewardDto, @CurrentUser() user: UserRecord): Promise<ReleaseRewardAnswer> {
     const creatorId = await this.tasks.creatorOf(dto.taskId);
     if (creatorId === null) throw notFound(MESSAGES.taskNotFound);
-    if (creatorId !== user.id && !user.isAdmin) throw forbidden(NOT_RELEASER);
+    // The earner may retry their own payout: asking never pays more than the approval decided (idempotent).
+    if (creatorId !== user.id && !user.isAdmin && dto.recipientId !== user.id) throw forbidden(NOT_RELEASER);
     const submission = await this.submissions.ofUserOnTask(dto.recipientId, dto.taskId);
     if (!submission) throw notFound(MESSAGES.submissionNotFound);
     const requested: boolean = await this.commands.execute(new RequestPayoutCommand(submission.id, user.id));

@@ -15,7 +15,8 @@ import { SubmitProofCommand } from '../submissions/commands/submit-proof.command
 import { SetTaskActiveCommand } from '../tasks/commands/set-task-active.command';
 import { SetUsernameCommand } from '../users/commands/set-username.command';
 import { UpdateProfileCommand } from '../users/commands/update-profile.command';
-import { ReadModelProjection, Projection } from './projection';
+import { ReadModelProjection, Projection, ProjectionBatch } from './projection';
+import { QuarantineQueries } from './projection-quarantine';
 import { ProjectionRunner } from './projection-runner';
 
 /** Writes every event it is given into `seen`, whose primary key makes a second delivery fail loudly. */
@@ -51,6 +52,30 @@ class FailsOnceProjection implements Projection {
     if (!this.failed && events.some((e) => e.type === 'SubmissionSubmitted')) {
       this.failed = true;
       throw new Error('this batch fails on purpose');
+    }
+  }
+}
+
+/**
+ * Records the positions it applies into `picky_seen`; while `refuse` is set, its own code throws on every
+ * 'Poison' event (the event's fault) and, `transient` times, fails as a lost serialization would (the moment's).
+ */
+@Injectable()
+@ReadModelProjection()
+class PickyProjection implements Projection {
+  readonly name = 'zz_picky';
+  readonly tables = ['picky_seen'];
+  refuse = true;
+  transient = 0;
+  async apply(events: StoredEvent[], _tx: QueryRunner, batch: ProjectionBatch): Promise<void> {
+    if (this.transient > 0 && events.some((e) => e.type === 'Flaky')) {
+      this.transient--;
+      throw Object.assign(new Error('could not serialize access due to concurrent update'), { code: '40001' });
+    }
+    for (const e of events) {
+      if (this.refuse && e.type === 'Poison') throw new TypeError(`cannot read ${e.data.missing.field}`);
+      if (e.type === 'Garbled') throw new Error(`bad \u0000 byte, lone \ud800 surrogate, ${e.data.text}`);
+      batch.write(`INSERT INTO picky_seen (global_position) VALUES ($1)`, [e.globalPosition.toString()]);
     }
   }
 }
@@ -229,5 +254,80 @@ describe('ProjectionRunner', () => {
     } finally {
       await app.close();
     }
+  });
+  describe('an event a projection cannot apply', () => {
+    let app: Awaited<ReturnType<typeof startPicky>>;
+    async function startPicky() {
+      const url = await createTestDatabase();
+      const moduleRef = await Test.createTestingModule({ imports: [DomainModule.forRoot(testConfig(), url)], providers: [PickyProjection] }).compile();
+      const nest = moduleRef.createNestApplication({ logger: false });
+      const bootstrap = new Client({ connectionString: url });
+      await bootstrap.connect();
+      await nest.get(DataSource).initialize().catch(() => undefined);
+      await bootstrap.query(`CREATE TABLE IF NOT EXISTS picky_seen (global_position bigint PRIMARY KEY)`);
+      await bootstrap.end();
+      await nest.init();
+      return nest;
+    }
+    beforeEach(async () => {
+      app = await startPicky();
+    });
+    afterEach(() => app.close());
+    const seen = async () =>
+      (await app.get(DataSource).query(`SELECT global_position::text AS p FROM picky_seen ORDER BY 1`)).map((r: { p: string }) => r.p);
+    const quarantine = () =>
+      app.get(DataSource).query(`SELECT projection, global_position::text AS position, event_type, error, error_code, attempts FROM projection_quarantine`);
+
+    it('is set aside for that projection only; the others apply it, later events go on; retry-quarantined applies it once it can', async () => {
+      const store = app.get(EventStore);
+      const picky = app.get(PickyProjection);
+      const creator = await registerWalletUser(app.get(CommandBus));
+      const before = await store.append('picky-1', 0, [{ type: 'Tick', data: {} }]);
+      const poison = await store.append('picky-1', 1, [{ type: 'Poison', data: {} }]);
+      const after = await store.append('picky-1', 2, [{ type: 'Tick', data: {} }]);
+      // The live loop applies them; so does every other projection, including a later user.
+      const later = await registerWalletUser(app.get(CommandBus));
+      await app.get(ProjectionRunner).waitForOwnAppends(5000);
+      const [pos1, pos2, pos3] = [before, poison, after].map((r) => r.checkpoint!.position.toString());
+      const all = (await seen()).filter((p: string) => [pos1, pos2, pos3].includes(p));
+      expect(all).toEqual([pos1, pos3]);
+      expect(await quarantine()).toEqual([
+        { projection: 'zz_picky', position: pos2, event_type: 'Poison', error: "Cannot read properties of undefined (reading 'field')", error_code: null, attempts: 1 },
+      ]);
+      const users = await app.get(DataSource).query(`SELECT id FROM users WHERE id = ANY($1) ORDER BY id`, [[creator.id, later.id]]);
+      expect(users).toHaveLength(2);
+      expect(await app.get(QuarantineQueries).count()).toBe(1);
+
+      // Still refused: stays, one more attempt.
+      expect(await app.get(ProjectionRunner).retryQuarantined()).toEqual({ projections: ['zz_picky'], stillQuarantined: 1 });
+      expect((await quarantine())[0].attempts).toBe(2);
+      // The projection can now: the event applies in its place, the quarantine is empty, other read models untouched.
+      picky.refuse = false;
+      expect(await app.get(ProjectionRunner).retryQuarantined()).toEqual({ projections: ['zz_picky'], stillQuarantined: 0 });
+      expect((await seen()).filter((p: string) => [pos1, pos2, pos3].includes(p))).toEqual([pos1, pos2, pos3]);
+      expect(await quarantine()).toEqual([]);
+      expect(await app.get(ProjectionRunner).retryQuarantined()).toEqual({ projections: [], stillQuarantined: 0 });
+    });
+
+    it('an error text PostgreSQL cannot store (NUL, lone surrogates) is quarantined readable', async () => {
+      const garbled = await app.get(EventStore).append('picky-3', 0, [{ type: 'Garbled', data: { text: 'emoji 😀 kept' } }]);
+      const after = await app.get(EventStore).append('picky-3', 1, [{ type: 'Tick', data: {} }]);
+      await app.get(ProjectionRunner).waitForOwnAppends(5000);
+      expect(await seen()).toContain(after.checkpoint!.position.toString());
+      expect(await quarantine()).toEqual([expect.objectContaining({
+        position: garbled.checkpoint!.position.toString(), error: 'bad \ufffd byte, lone \ufffd surrogate, emoji 😀 kept',
+      })]);
+    });
+
+    it('a moment\'s fault (serialization failure) is retried, never set aside', async () => {
+      const store = app.get(EventStore);
+      const picky = app.get(PickyProjection);
+      picky.transient = 3;
+      const flaky = await store.append('picky-2', 0, [{ type: 'Flaky', data: {} }]);
+      await app.get(ProjectionRunner).waitForOwnAppends(10_000);
+      expect(picky.transient).toBe(0);
+      expect(await seen()).toContain(flaky.checkpoint!.position.toString());
+      expect(await quarantine()).toEqual([]);
+    });
   });
 });

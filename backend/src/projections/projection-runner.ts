@@ -5,6 +5,8 @@ import { DataSource, QueryRunner } from 'typeorm';
 import { EventRow, EventStore, toStoredEvent, visibleEventsAfter } from '../event-store/event-store';
 import { Checkpoint, START, StoredEvent, compareCheckpoints } from '../event-store/stored-event';
 import { Projection, ProjectionBatch, ReadModelProjection } from './projection';
+import { isEventFault } from './projection-error';
+import { QuarantinedEvent, clearRetried, markForRetry, recordQuarantine } from './projection-quarantine';
 import { inlineParams } from './sql-literal';
 
 /** An open batch: its transaction holds the checkpoint locks; the checkpoints and the events after them. */
@@ -175,7 +177,11 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
     let total = 0;
     let settled = false;
     for (;;) {
-      const n = await this.runBatch(CATCH_UP_BATCH);
+      const n = await this.runBatch(CATCH_UP_BATCH).catch((err) => {
+        // An event a projection cannot apply: the same batch again, event by event where it fails.
+        if (!isEventFault(err)) throw err;
+        return this.runBatch(CATCH_UP_BATCH, undefined, false, true);
+      });
       total += n;
       if (n === CATCH_UP_BATCH) continue;
       // One more batch after the horizon is clear picks up what committed in between.
@@ -213,12 +219,15 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
 
   private async runLoop(connection: () => Promise<QueryRunner>, dropConnection: () => void): Promise<void> {
     let failures = 0;
+    /** The last batch failed because of some event: apply the next one carefully (see runCarefulBatch). */
+    let careful = false;
     while (!this.stopped) {
       this.pendingWake = false;
       this.pendingAppend = false;
       try {
-        const n = await this.runBatch(BATCH, await connection(), true);
+        const n = await this.runBatch(BATCH, await connection(), !careful, careful);
         failures = 0;
+        careful = false;
         // Events committed while the batch ran (the usual case under a stream of commands): read them now,
         // not after the waiters' poll interval, which would add to every command's latency.
         if (n === BATCH || this.pendingAppend) continue;
@@ -226,10 +235,14 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
         // A failed batch rolled back whole (checkpoints included): retry it, backing off while it keeps failing.
         dropConnection();
         failures++;
+        // Only the event's fault is isolated; a moment's fault (connection, timeout, lock) is retried as is.
+        careful = careful || isEventFault(err);
         if (failures === 1 || failures % 20 === 0) {
           this.logger.error(`projection batch failed (${failures}x): ${(err as Error).message}`, (err as Error).stack);
         }
-        await new Promise((r) => setTimeout(r, Math.min(5_000, 50 * 2 ** Math.min(failures, 7))));
+        // A careful batch follows at once the first time: an event's fault must not hold everyone back.
+        const wait = careful && failures === 1 ? 0 : Math.min(5_000, 50 * 2 ** Math.min(failures, 7));
+        await new Promise((r) => setTimeout(r, wait));
       }
       if (this.stopped) break;
       if (this.pendingWake && this.waiters.length === 0) continue;
@@ -257,11 +270,12 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
    * a full batch — the next batch is opened in the same round trip as the current one commits, so a steady
    * stream of commands costs one round trip per batch.
    */
-  private runBatch(limit: number, held?: QueryRunner, chain = false): Promise<number> {
+  private runBatch(limit: number, held?: QueryRunner, chain = false, careful = false): Promise<number> {
     const run = this.batchTail.then(async () => {
       const qr = held ?? this.dataSource.createQueryRunner();
       if (!held) await qr.connect();
       try {
+        if (careful) return await this.runCarefulBatch(limit, qr);
         let opened: Opened | null = null;
         for (;;) {
           const { read, next } = await this.runOneBatch(limit, qr, opened, (n) => chain && this.chainNext(n, limit));
@@ -366,6 +380,106 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
     return { read, next };
   }
 
+  /**
+   * A batch after one failed because of an event: the same events, each projection under a savepoint with
+   * all of them first (as cheap as a plain batch when they apply), halving the part that fails until the one
+   * event it cannot apply is found. That event is set aside for THAT projection only (projection_quarantine,
+   * admins told), in this transaction; every other event and projection moves on. A failure that is not the
+   * event's (connection, timeout) rolls the whole batch back for the loop to retry.
+   */
+  private async runCarefulBatch(limit: number, qr: QueryRunner): Promise<number> {
+    const client = (qr as unknown as { databaseConnection: PoolClient }).databaseConnection;
+    const afterCommit: Array<() => void> = [];
+    const quarantined: QuarantinedEvent[] = [];
+    let read = 0;
+    let low: Checkpoint = START;
+    this.forgetAll();
+    try {
+      const { checkpoints, events } = await this.open(client, limit);
+      read = events.length;
+      low = checkpoints.reduce((m, c) => (compareCheckpoints(c, m) < 0 ? c : m), checkpoints[0] ?? START);
+      if (!events.length) {
+        await client.query('COMMIT');
+      } else {
+        const last = events[events.length - 1];
+        const lastCp: Checkpoint = { transactionId: last.transactionId, position: last.globalPosition };
+        for (let i = 0; i < this.projections.length; i++) {
+          const p = this.projections[i];
+          const fresh = events.filter((e) => compareCheckpoints({ transactionId: e.transactionId, position: e.globalPosition }, checkpoints[i]) > 0);
+          if (fresh.length) await this.applyIsolating(p, fresh, qr, client, afterCommit, quarantined);
+        }
+        await recordQuarantine(client, quarantined);
+        await client.query(
+          `UPDATE projection_checkpoints
+              SET last_transaction_id = $1::xid8, last_position = $2, updated_at = now()
+            WHERE name = ANY($3)`,
+          [lastCp.transactionId.toString(), lastCp.position.toString(), this.names],
+        );
+        await client.query('COMMIT');
+        this.applied = this.projections.map(() => lastCp);
+        low = lastCp;
+      }
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      this.forgetAll();
+      throw err;
+    }
+    for (const q of quarantined) {
+      this.logger.error(
+        `projection ${q.projection} set aside event ${q.event.globalPosition} (${q.event.type}, ${q.event.streamId}): ${(q.error as Error)?.message ?? q.error}`,
+      );
+    }
+    // Other processes may have moved the read models too; caches must not trust what they hold.
+    this.unseenChanges(null);
+    for (const fn of afterCommit) {
+      try {
+        fn();
+      } catch (err) {
+        this.logger.error(`after-commit hook failed: ${(err as Error).message}`, (err as Error).stack);
+      }
+    }
+    this.advance(low);
+    return read;
+  }
+
+  /** Applies `events` to `p` under a savepoint; on the event's fault, halves them until the culprit is alone. */
+  private async applyIsolating(
+    p: Projection,
+    events: StoredEvent[],
+    qr: QueryRunner,
+    client: PoolClient,
+    afterCommit: Array<() => void>,
+    quarantined: QuarantinedEvent[],
+  ): Promise<void> {
+    const writes: string[] = [];
+    const hooks: Array<() => void> = [];
+    const batch: ProjectionBatch = {
+      afterCommit: (fn) => void hooks.push(fn),
+      write: (sql, params) => void writes.push(inlineParams(sql, params)),
+    };
+    await client.query('SAVEPOINT projection_apply');
+    try {
+      await p.apply(events, qr, batch);
+      if (writes.length) await client.query(writes.join(';\n'));
+      await client.query('RELEASE SAVEPOINT projection_apply');
+      afterCommit.push(...hooks);
+      return;
+    } catch (err) {
+      if (!isEventFault(err)) throw err;
+      // Fails too when the connection is gone: then it was not the event's fault, and the batch is retried.
+      await client.query('ROLLBACK TO SAVEPOINT projection_apply; RELEASE SAVEPOINT projection_apply');
+      // What it folded of the failed attempt never happened.
+      p.forget?.();
+      if (events.length === 1) {
+        quarantined.push({ projection: p.name, event: events[0], error: err });
+        return;
+      }
+    }
+    const half = Math.ceil(events.length / 2);
+    await this.applyIsolating(p, events.slice(0, half), qr, client, afterCommit, quarantined);
+    await this.applyIsolating(p, events.slice(half), qr, client, afterCommit, quarantined);
+  }
+
   private forgetAll(): void {
     for (const p of this.projections) p.forget?.();
     this.applied = [];
@@ -425,21 +539,48 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
     for (const w of ready) w.resolve();
   }
 
-  /** Empties every projection's tables and replays the whole store into them. */
-  async rebuild(): Promise<number> {
+  /**
+   * Empties the projections' tables (every projection, or those named in `only`) and replays the whole store
+   * into them. The events they had set aside are retried: those that apply now leave the quarantine, the
+   * others stay (one more attempt). Returns the number of events read.
+   */
+  async rebuild(only?: string[]): Promise<number> {
     this.discover();
+    const chosen = only ? this.projections.filter((p) => only.includes(p.name)) : this.projections;
+    const unknown = (only ?? []).filter((n) => !this.names.includes(n));
+    if (unknown.length) throw new Error(`no projection named ${unknown.join(', ')}`);
+    const names = chosen.map((p) => p.name);
     const wasRunning = !this.stopped;
     await this.stop();
-    const tables = this.projections.flatMap((p) => p.tables);
-    await this.dataSource.transaction(async (m) => {
-      if (tables.length) await m.query(`TRUNCATE ${tables.join(', ')}`);
-      await m.query(`DELETE FROM projection_checkpoints WHERE name = ANY($1)`, [this.names]);
-    });
-    this.reached = START;
-    this.forgetAll();
-    this.unseenChanges(null);
-    const n = await this.catchUp();
-    if (wasRunning) this.start();
-    return n;
+    try {
+      const tables = chosen.flatMap((p) => p.tables);
+      await this.dataSource.transaction(async (m) => {
+        if (tables.length) await m.query(`TRUNCATE ${tables.join(', ')}`);
+        await m.query(`DELETE FROM projection_checkpoints WHERE name = ANY($1)`, [names]);
+        await markForRetry(m, names);
+      });
+      this.reached = START;
+      this.forgetAll();
+      this.unseenChanges(null);
+      const n = await this.catchUp();
+      await clearRetried(this.dataSource, names);
+      return n;
+    } finally {
+      if (wasRunning) this.start();
+    }
+  }
+
+  /**
+   * Retries the events set aside, without a full rebuild: rebuilds only the projections that have some
+   * (a projection is the fold of its events in order, so a set-aside event cannot be slotted in later on its
+   * own). Returns which projections were rebuilt and how many of their events are still set aside.
+   */
+  async retryQuarantined(): Promise<{ projections: string[]; stillQuarantined: number }> {
+    this.discover();
+    const rows: Array<{ projection: string }> = await this.dataSource.query(`SELECT DISTINCT projection FROM projection_quarantine`);
+    const projections = rows.map((r) => r.projection).filter((n) => this.names.includes(n)).sort();
+    if (projections.length) await this.rebuild(projections);
+    const [{ n }] = await this.dataSource.query(`SELECT count(*)::int AS n FROM projection_quarantine WHERE projection = ANY($1)`, [projections]);
+    return { projections, stillQuarantined: n };
   }
 }

@@ -23,10 +23,12 @@ export class PublicConfigView {
   @ApiProperty() chainName!: string;
   @ApiProperty({ description: 'The RPC a wallet adds for this chain' }) rpcUrl!: string;
   @ApiProperty({ type: NativeCurrencyView }) nativeCurrency!: NativeCurrencyView;
-  @ApiPropertyOptional({ type: String, nullable: true }) explorerUrl!: string | null;
+  @ApiProperty({ description: 'EXPLORER_URL, else the built-in explorer under this site (<PUBLIC_ORIGIN>/explorer)' }) explorerUrl!: string;
   @ApiProperty({ example: { address: '0x…', symbol: 'CENT', decimals: 18 } })
   token!: { address: string | null; symbol: 'CENT'; decimals: 18 };
   @ApiPropertyOptional({ type: String, nullable: true }) escrowAddress!: string | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: "The escrow's first block: where reading its logs starts" })
+  escrowDeploymentBlock!: number | null;
   @ApiProperty({ type: LinksView }) links!: LinksView;
 }
 
@@ -38,9 +40,10 @@ export function publicConfig(c: AppConfig): PublicConfigView {
     chainName: c.CHAIN_NAME ?? (c.CHAIN_ID === 31337 ? 'CENT local chain' : `Chain ${c.CHAIN_ID}`),
     rpcUrl: c.PUBLIC_RPC_URL ?? c.RPC_URL,
     nativeCurrency: { name: c.NATIVE_CURRENCY_NAME, symbol: c.NATIVE_CURRENCY_SYMBOL, decimals: c.NATIVE_CURRENCY_DECIMALS },
-    explorerUrl: c.EXPLORER_URL?.replace(/\/+$/, '') ?? null,
+    explorerUrl: c.explorerUrl,
     token: { address: c.TOKEN_ADDRESS ?? null, symbol: 'CENT', decimals: 18 },
     escrowAddress: c.ESCROW_ADDRESS ?? null,
+    escrowDeploymentBlock: c.ESCROW_DEPLOYMENT_BLOCK ?? null,
     links: {
       chart: c.CHART_URL,
       buy: c.BUY_URL,

@@ -156,8 +156,9 @@ describe('submissions, review, payouts, dashboard and leaderboard API', () => {
     expect((await release(creator.cookie, { taskId, recipientId: 'me' }).expect(400)).body.message).toBe('recipientId must be a number');
 
     await request(ctx.http).patch(`/api/submissions/${s.id}`).set('Cookie', creator.cookie).send({ status: 'approved' }).expect(200);
-    await release(other.cookie, { taskId, recipientId: earner.id }).expect(403, { message: "Only the task's creator or an admin can release this reward" });
-    await release(earner.cookie, { taskId, recipientId: earner.id }).expect(403);
+    await release(other.cookie, { taskId, recipientId: earner.id }).expect(403, { message: "Only the task's creator, an admin or the earner can release this reward" });
+    // The earner may ask for their own payout (issue 19 item 4): idempotent, nothing new while it is requested.
+    expect((await release(earner.cookie, { taskId, recipientId: earner.id }).expect(200)).body.requested).toBe(false);
     const again = await release(creator.cookie, { taskId, recipientId: earner.id }).expect(200);
     expect(again.body).toEqual({ success: true, requested: false, submission: expect.objectContaining({ id: s.id, payoutStatus: 'requested' }) });
     await release(admin.cookie, { taskId, recipientId: earner.id }).expect(200);

@@ -40,7 +40,8 @@ const ROUTES: Array<{ route: string; expect: Record<Who, number>; call: (c: Cast
   // earner: their own submission; other: not their task.
   { route: 'PATCH /api/submissions/:id', expect: { 'signed out': 401, earner: 403, creator: 200, other: 403, admin: 200 },
     call: (c, r) => r.patch(`/api/submissions/${c.submissionId}`).send({ status: 'approved' }) },
-  { route: 'POST /api/blockchain/release-reward', expect: { 'signed out': 401, earner: 403, creator: 200, other: 403, admin: 200 },
+  // The earner may retry their own payout (issue 19 item 4); nobody else but the creator and admins.
+  { route: 'POST /api/blockchain/release-reward', expect: { 'signed out': 401, earner: 200, creator: 200, other: 403, admin: 200 },
     call: (c, r) => r.post('/api/blockchain/release-reward').send({ taskId: c.approvedTaskId, recipientId: c.earner.id }) },
   { route: 'GET /api/dashboard', expect: { 'signed out': 401, earner: 200, creator: 200, other: 200, admin: 200 },
     call: (_c, r) => r.get('/api/dashboard') },

@@ -1,3 +1,4 @@
+import { storableDateOfSeconds } from '../common/dates';
 import { centToBaseUnits } from '../common/money';
 
 /**
@@ -34,8 +35,15 @@ export function taskEscrowTerms(taskId: number, rewardCent: number, maxCompletio
  * reviewWindow + 1 s), and until when the app accepts approvals: the last second the contract still
  * releases (deadline + reviewWindow) minus the closing margin, so an approved payout is mined before
  * its funder can take the escrow back.
+ *
+ * Computed in bigint and clamped into what PostgreSQL and JavaScript store (common/dates.ts): new deadlines
+ * are at most a year ahead, but an event stored before that bound (deadline 9999-12-31, or a chain's uint64)
+ * must still give dates a read model can write and a view can print, never year 10000 or an Invalid Date.
  */
 export function reviewTimes(deadline: bigint, reviewWindowSeconds: number, marginSeconds: number): { reviewUntil: Date; refundableAt: Date } {
-  const end = Number(deadline) + reviewWindowSeconds;
-  return { reviewUntil: new Date((end - marginSeconds) * 1000), refundableAt: new Date((end + 1) * 1000) };
+  const end = deadline + BigInt(Math.trunc(reviewWindowSeconds));
+  return {
+    reviewUntil: storableDateOfSeconds(end - BigInt(Math.trunc(marginSeconds))),
+    refundableAt: storableDateOfSeconds(end + 1n),
+  };
 }

@@ -4,9 +4,11 @@ import { EscrowLog } from './aggregate/escrow-log';
 import { escrowEvolvers, decideFunding, decideRefund, decideRevertChainFact } from './aggregate/task-escrow';
 import { CreateTaskFields, decideCreate, decideSetActive, lifecycleEvolvers, reviewTimesOf } from './aggregate/task-lifecycle';
 import {
-  decidePayoutFailed, decidePayoutSent, decideRequestPayout, decideRevertRewardReleased, decideRewardReleased, payoutEvolvers,
+  decidePayoutFailed, decidePayoutSent, decidePayoutsAfterFunding, decidePayoutsLostToRefund, decideRequestPayout, decideRevertRewardReleased, decideRewardReleased,
+  payoutEvolvers,
 } from './aggregate/task-payouts';
 import { canReview, decideAiValidation, decideReview, decideSubmit, submissionEvolvers, submissionOf } from './aggregate/task-submissions';
+import { decideRecheckFundings } from './aggregate/task-funding-recheck';
 import { MESSAGES, Reviewer } from './aggregate/task.messages';
 import { Evolver, Raised, SubmissionState, TaskState, initialTaskState } from './aggregate/task.state';
 import * as E from './task.events';
@@ -42,8 +44,9 @@ export class TaskAggregate extends Aggregate<TaskState> {
     return evolver ? evolver(s, e.data) : s;
   }
 
+  /** A decision's events, all or none (see raiseAll). */
   private apply(events: Raised[]): void {
-    for (const e of events) this.raise(e.type, e.data, e.idempotencyKey);
+    this.raiseAll(events);
   }
 
   private mustExist(): TaskState {
@@ -71,8 +74,15 @@ export class TaskAggregate extends Aggregate<TaskState> {
   /** One escrow log of this task; `creatorWallet` is the creator's linked wallet now (fundings only). */
   applyEscrowLog(log: EscrowLog, creatorWallet: string | null): void {
     const s = this.mustExist();
-    if (log.kind === 'funded') this.apply(decideFunding(s, this.id, log, creatorWallet));
-    else if (log.kind === 'refunded') this.apply(decideRefund(s, this.id, log));
+    if (log.kind === 'funded') {
+      this.apply(decideFunding(s, this.id, log, creatorWallet));
+      // Payouts that failed because the escrow was not (yet) funded go out now (issue 19 item 7).
+      this.apply(decidePayoutsAfterFunding(this.state, this.id));
+    }
+    else if (log.kind === 'refunded') {
+      this.apply(decideRefund(s, this.id, log));
+      this.apply(decidePayoutsLostToRefund(this.state, this.id, log.fact.txHash));
+    }
     else this.apply(decideRewardReleased(s, this.id, log));
   }
 
@@ -116,11 +126,26 @@ export class TaskAggregate extends Aggregate<TaskState> {
     return raised.length > 0;
   }
 
+  /** A wallet was linked: a payout that failed for want of one is requested to it (true when it was). */
+  resumePayoutForWallet(submissionId: number, wallet: string): boolean {
+    const s = this.mustExist();
+    if (submissionOf(s, submissionId).payoutFailure !== 'no_wallet' || s.escrow.status === 'refunded') return false;
+    return this.requestPayout(submissionId, wallet, null);
+  }
+
+  /** The creator linked `wallet`: their earlier stray fundings from it are decided again (true: the task is funded). */
+  recheckFundings(strays: E.TaskFundingAnomalyData[], wallet: string): boolean {
+    const raised = decideRecheckFundings(this.mustExist(), this.id, strays, wallet);
+    this.apply(raised);
+    if (raised.length) this.apply(decidePayoutsAfterFunding(this.state, this.id));
+    return raised.length > 0;
+  }
+
   recordPayoutSent(submissionId: number, txHash: string): void {
     this.apply(decidePayoutSent(this.state, this.id, submissionId, txHash));
   }
 
-  recordPayoutFailed(submissionId: number, reason: string, permanent: boolean): void {
-    this.apply(decidePayoutFailed(this.state, this.id, submissionId, reason, permanent));
+  recordPayoutFailed(submissionId: number, reason: string, permanent: boolean, cause?: E.PayoutFailureCause): void {
+    this.apply(decidePayoutFailed(this.state, this.id, submissionId, reason, permanent, cause));
   }
 }

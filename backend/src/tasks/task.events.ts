@@ -179,11 +179,25 @@ export interface PayoutSentData {
   txHash: string;
 }
 
+/**
+ * Why a payout could not be sent (absent in older events: escrow_refused):
+ * - no_wallet: the earner had no linked wallet; requested again when they link one;
+ * - not_funded: the task's escrow is not funded (yet; e.g. a reorganisation dropped the funding); requested
+ *   again when the task is funded;
+ * - escrow_full: the escrow has no payout left (releases the app did not request took them); final;
+ * - escrow_refused: any other escrow error (window closed, role revoked); final;
+ * - refunded: the creator refunded the escrow before this approved reward was paid; final (a real
+ *   difference for `npm run audit` and the escrow view).
+ */
+export type PayoutFailureCause = 'no_wallet' | 'not_funded' | 'escrow_full' | 'escrow_refused' | 'refunded';
+
 export interface PayoutFailedData {
   submissionId: number;
   taskId: number;
+  /** In plain words, with what the earner, the creator and the admins can do. */
   reason: string;
   permanent: boolean;
+  cause?: PayoutFailureCause;
 }
 
 export interface RewardReleasedData extends ChainFact {

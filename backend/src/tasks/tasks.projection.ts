@@ -148,7 +148,8 @@ export class TasksProjection extends RowProjection {
     const isFact = (a: StoredAnomaly) => same(a.txHash, d.txHash) && a.logIndex === d.logIndex;
     switch (e.type) {
       case T.TaskFunded:
-        return { ...r, funding_status: 'funded', funded_tx_hash: d.txHash, escrow_key: d.key ?? null, funder: d.funder };
+        // A stray funding accepted later (the creator linked its wallet) is no anomaly any more.
+        return { ...r, funding_status: 'funded', funded_tx_hash: d.txHash, escrow_key: d.key ?? null, funder: d.funder, anomalies: anomalies.filter((a) => !isFact(a)) };
       case T.TaskFundingAnomalyDetected: {
         const anomaly: StoredAnomaly = {
           audience: 'creator', kind: d.kind ?? 'wrong_terms', reason: d.reason, txHash: d.txHash, logIndex: d.logIndex,

@@ -1,6 +1,7 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { ExternalLink } from '@/components/ui/external-link';
 import { usePublicConfig } from '@/lib/config/config-api';
+import { chainUnreachableText } from '@/lib/escrow/chain-status';
 import { useTaskEscrowQuery } from '@/lib/escrow/escrow-api';
 import { PAYOUT_STAGES, payoutProgress } from '@/lib/escrow/payout-stage';
 import type { Submission } from '@/types/api';
@@ -30,6 +31,7 @@ export function PayoutStatus({ submission }: { submission: Pick<Submission, 'id'
   const fallbackUrl = useTxUrl(txHash);
   if (!approved || progress.kind === 'none') return null;
   const txUrl = row?.txUrl ?? fallbackUrl;
+  const unreachable = chainUnreachableText(escrow.data);
   return (
     <Stack gap="1" data-testid="payout-status">
       <Text fontSize="sm" fontWeight="semibold">
@@ -49,6 +51,11 @@ export function PayoutStatus({ submission }: { submission: Pick<Submission, 'id'
             </Badge>
           ))}
         </HStack>
+      )}
+      {unreachable && (
+        <Text fontSize="sm" role="status" color="orange.800">
+          {unreachable}
+        </Text>
       )}
       {txHash && (
         <Text fontSize="sm" wordBreak="break-all">

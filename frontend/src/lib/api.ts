@@ -1,29 +1,42 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { apiErrorFrom, type ApiError } from './http-error';
+import { idempotencyKeyHeader, WriteKeys } from './idempotency-keys';
 
 /** A request: a path (GET) or the full form. `nullOn401` answers null instead of an error on 401 (spec §7). */
 export type ApiArgs =
   | string
   | { url: string; method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; body?: unknown; nullOn401?: boolean };
 
+/** The app's open write actions and their Idempotency-Keys. */
+export const writeKeys = new WriteKeys();
+
 /**
  * The spec's shared request behaviour: the session cookie on every request, JSON bodies with a JSON
  * content type (FormData as multipart), and every non-OK answer as an ApiError "{status}: {text}".
+ * Every JSON write carries an Idempotency-Key: the same key when it repeats a write whose outcome is unknown.
  */
 export const baseQuery: BaseQueryFn<ApiArgs, unknown, ApiError> = async (args, { signal }) => {
   const a = typeof args === 'string' ? { url: args } : args;
-  const init: RequestInit = { method: a.method ?? 'GET', credentials: 'include', signal };
+  const method = a.method ?? 'GET';
+  const init: RequestInit = { method, credentials: 'include', signal };
+  const headers: Record<string, string> = {};
   if (a.body instanceof FormData) init.body = a.body;
   else if (a.body !== undefined) {
-    init.headers = { 'Content-Type': 'application/json' };
+    headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(a.body);
   }
+  const bodyText = typeof init.body === 'string' ? init.body : '';
+  const keyed = method !== 'GET' && !(a.body instanceof FormData);
+  if (keyed) headers['Idempotency-Key'] = idempotencyKeyHeader(writeKeys.keyFor(method, a.url, bodyText));
+  if (Object.keys(headers).length) init.headers = headers;
   let res: Response;
   try {
     res = await fetch(a.url, init);
   } catch (e) {
+    if (keyed) writeKeys.settle(method, a.url, bodyText, 'FETCH_ERROR');
     return { error: { status: 'FETCH_ERROR', message: e instanceof Error ? e.message : String(e) } };
   }
+  if (keyed) writeKeys.settle(method, a.url, bodyText, res.status);
   if (res.status === 401 && a.nullOn401) return { data: null };
   const text = await res.text();
   if (!res.ok) return { error: apiErrorFrom(res.status, text, res.statusText) };

@@ -66,7 +66,11 @@ export interface EscrowAudit {
   headBlock: number | null;
   confirmationsRequired: number;
   onChain: EscrowOnChain | null;
+  /** Why the chain could not be read ("Chain unreachable, last block seen N at T" when it did not answer). */
   chainError: string | null;
+  /** The chain's head now, or when unreachable the last one the server (or its indexer) saw, and when. */
+  lastBlockSeen: number | null;
+  lastBlockSeenAt: string | null;
   app: EscrowAppClaims;
   consistent: boolean;
   events: EscrowEvent[];

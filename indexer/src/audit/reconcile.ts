@@ -1,5 +1,5 @@
-import { Interface, ZeroHash } from 'ethers';
-import { AppEscrowClaim, AppPayoutClaim, appRemaining, appTerms, escrowDifferences, openAnomalies, releaseDifferences } from '@cent/backend';
+import { Interface, ZeroHash, formatUnits } from 'ethers';
+import { AppEscrowClaim, AppPayoutClaim, appRemaining, appTerms, escrowDifferences, isStrangerEscrow, openAnomalies, releaseDifferences } from '@cent/backend';
 import { Pool } from 'pg';
 import { escrowInterface } from '../chain/escrow-logs';
 import { JsonRpc, toHex } from '../chain/json-rpc';
@@ -18,15 +18,57 @@ export interface TaskLine {
   differences: string[];
 }
 
+/** Escrows funded on chain for task ids the app never issued: anyone can fund any id, so they are no difference. */
+export interface JunkEscrows {
+  count: number;
+  /** Distinct task ids they name. */
+  taskIds: number;
+  /** Not refunded yet, and the base units they were funded with. */
+  held: number;
+  heldAmount: bigint;
+  /** The funders of most of them, most first (at most TOP). */
+  topFunders: Array<{ funder: string; count: number }>;
+}
+
+/** Strangers' escrows (another wallet than the creator's) on tasks the app counts as funded (isStrangerEscrow). */
+export interface StrangerEscrows {
+  count: number;
+  tasks: number;
+  /** The tasks with most of them, most first (at most TOP). */
+  topTasks: Array<{ taskId: string; count: number }>;
+}
+
+/** What the audit found that is worth knowing but is no difference between the app and the chain. */
+export interface AuditInformation {
+  junkEscrows: JunkEscrows;
+  strangerEscrows: StrangerEscrows;
+}
+
 export interface AuditReport {
   chainId: number;
   escrow: string;
   block: number;
   head: number;
   indexerBlock: number | null;
+  /** Every task the app has (its differences, if any, in `differences`). */
   tasks: TaskLine[];
   payoutDifferences: string[];
+  information: AuditInformation;
+  /** No real difference (see differencesOf): exit 0. */
   ok: boolean;
+}
+
+/** How many funders / tasks the information lines name. */
+const TOP = 5;
+const CENT = 10n ** 18n;
+
+/**
+ * Every real difference of a report, in plain words: a task whose escrow, payouts or anomalies differ from
+ * what the app claims, and every on-chain payout the app did not decide or does not show. Exit 1 of
+ * `npm run audit` means this list is not empty; information (junk and strangers' escrows) never counts.
+ */
+export function differencesOf(r: Pick<AuditReport, 'tasks' | 'payoutDifferences'>): string[] {
+  return [...r.tasks.flatMap((t) => t.differences.map((d) => `task ${t.taskId}: ${d}`)), ...r.payoutDifferences];
 }
 
 export interface AuditInput {
@@ -46,9 +88,10 @@ const iface: Interface = escrowInterface;
  * Reconciles every task between the escrow contract and the projections, at the block the indexer has
  * reached (so an indexer that is simply behind does not read as a difference; its lag is reported):
  * funded, paid count, remaining balance and refunded per task (the escrow key of the funding the app
- * accepted; every escrow funded on chain for a task id the app does not have is listed too), and every
- * on-chain RewardReleased against an approved submission of the task whose escrow paid it, recorded as
- * paid by that transaction.
+ * accepted), and every on-chain RewardReleased against an approved submission of the task whose escrow
+ * paid it, recorded as paid by that transaction. Those are the differences (`differencesOf`). Escrows
+ * anyone funded for ids the app never issued, and strangers' escrows on funded tasks, are information:
+ * counted with their top funders / tasks, never a difference (issue 19).
  */
 export async function reconcile(input: AuditInput): Promise<AuditReport> {
   const { rpc, db } = input;
@@ -72,7 +115,9 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
   const appTasks = await db.query(
     `SELECT t.id, t.funding_status, t.anomalies, t.escrow_amount::text, t.released_amount::text, t.escrow_key,
             t.reward, t.max_completions, t.deadline, t.funder,
-            (SELECT count(*)::int FROM submissions s WHERE s.task_id = t.id AND s.payout_status = 'released') AS paid
+            (SELECT count(*)::int FROM submissions s WHERE s.task_id = t.id AND s.payout_status = 'released') AS paid,
+            ARRAY(SELECT s.id FROM submissions s WHERE s.task_id = t.id AND s.status = 'approved'
+                     AND s.payout_status IS DISTINCT FROM 'released' ORDER BY s.id) AS unpaid
        FROM tasks t ORDER BY t.id`,
   );
   const byId = new Map<string, any>(appTasks.rows.map((r) => [String(r.id), r]));
@@ -81,9 +126,8 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
   // Every escrow funded on chain, by key: the task id its TaskFunded named (the key hashes it).
   const taskOfKey = new Map<string, string>();
   for (const l of logs) if (l.name === 'TaskFunded') taskOfKey.set(String(l.args.key).toLowerCase(), l.args.taskId.toString());
+  const information = informationOf(logs, byId);
   const lines: Array<{ id: string; key: string | null }> = [...byId.keys()].map((id) => ({ id, key: keyOfTask.get(id) ?? null }));
-  for (const [key, id] of taskOfKey) if (!byId.has(id)) lines.push({ id, key });
-  lines.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0));
 
   const tasks: TaskLine[] = [];
   for (const { id, key } of lines) {
@@ -99,28 +143,27 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
       refunded: t.refunded as boolean,
       terms: { funder: t.funder, reward: t.reward.toString(), maxCompletions: t.maxCompletions.toString(), deadline: t.deadline.toString() },
     };
-    const app = byId.get(id);
-    const claim: AppEscrowClaim | null = app
-      ? {
-          fundingStatus: app.funding_status,
-          escrowAmount: app.escrow_amount,
-          releasedAmount: app.released_amount,
-          paidCount: app.paid,
-          anomalies: openAnomalies(app.anomalies),
-          terms: appTerms(app),
-        }
-      : null;
+    const app = byId.get(id)!;
+    const claim: AppEscrowClaim = {
+      fundingStatus: app.funding_status,
+      escrowAmount: app.escrow_amount,
+      releasedAmount: app.released_amount,
+      paidCount: app.paid,
+      anomalies: openAnomalies(app.anomalies),
+      terms: appTerms(app),
+      unpaidApproved: app.unpaid,
+    };
     const line: TaskLine = {
       taskId: id,
       chainFunded: chain.funded,
-      appStatus: claim?.fundingStatus ?? '(unknown to the app)',
+      appStatus: claim.fundingStatus,
       chainPaid: chain.paidCount,
-      appPaid: claim?.paidCount ?? 0,
+      appPaid: claim.paidCount,
       chainRemaining: chain.remaining,
-      appRemaining: claim ? appRemaining(claim) : null,
+      appRemaining: appRemaining(claim),
       chainRefunded: chain.refunded,
-      appRefunded: claim?.fundingStatus === 'refunded',
-      differences: claim ? escrowDifferences(chain, claim) : ['funded on chain but unknown to the app'],
+      appRefunded: claim.fundingStatus === 'refunded',
+      differences: escrowDifferences(chain, claim),
     };
     tasks.push(line);
   }
@@ -155,12 +198,51 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
       payoutDifferences.push(`submission ${s.id} of task ${s.task_id}: the app shows it paid in ${s.transaction_hash}, the chain has no such payout`);
     }
   }
-  const ok = tasks.every((t) => t.differences.length === 0) && payoutDifferences.length === 0;
-  return { chainId: input.chainId, escrow: input.escrow, block, head, indexerBlock, tasks, payoutDifferences, ok };
+  const ok = differencesOf({ tasks, payoutDifferences }).length === 0;
+  return { chainId: input.chainId, escrow: input.escrow, block, head, indexerBlock, tasks, payoutDifferences, information, ok };
 }
 
-const CENT = 10n ** 18n;
-const cent = (v: bigint | null) => (v === null ? '-' : v % CENT === 0n ? `${v / CENT}` : `${Number(v) / 1e18}`);
+/**
+ * Junk escrows (task ids the app never issued) and strangers' escrows (another funder than the one the app
+ * accepted, on a task it counts as funded), from the logs alone: counted, with the funders / tasks that
+ * have most of them. No contract read per escrow, so 1,500 of them cost nothing but the logs.
+ */
+function informationOf(logs: Array<{ name: string; args: any }>, byId: Map<string, any>): AuditInformation {
+  const refunded = new Set(logs.filter((l) => l.name === 'TaskRefunded').map((l) => String(l.args.key).toLowerCase()));
+  const junkFunders = new Map<string, number>();
+  const junkIds = new Set<string>();
+  const strangersPerTask = new Map<string, number>();
+  const junk: JunkEscrows = { count: 0, taskIds: 0, held: 0, heldAmount: 0n, topFunders: [] };
+  for (const l of logs) {
+    if (l.name !== 'TaskFunded') continue;
+    const id = l.args.taskId.toString();
+    const funder = String(l.args.funder).toLowerCase();
+    const app = byId.get(id);
+    if (!app) {
+      junk.count++;
+      junkIds.add(id);
+      junkFunders.set(funder, (junkFunders.get(funder) ?? 0) + 1);
+      if (!refunded.has(String(l.args.key).toLowerCase())) {
+        junk.held++;
+        junk.heldAmount += l.args.amount as bigint;
+      }
+    } else if (funder !== (app.funder ?? '').toLowerCase() && isStrangerEscrow({ kind: 'foreign_funder' }, app.funding_status)) {
+      // Funded from another wallet than the one the app accepted, on a task it counts as funded.
+      strangersPerTask.set(id, (strangersPerTask.get(id) ?? 0) + 1);
+    }
+  }
+  junk.taskIds = junkIds.size;
+  junk.topFunders = [...junkFunders].sort((a, b) => b[1] - a[1]).slice(0, TOP).map(([funder, count]) => ({ funder, count }));
+  const strangerEscrows: StrangerEscrows = {
+    count: [...strangersPerTask.values()].reduce((a, b) => a + b, 0),
+    tasks: strangersPerTask.size,
+    topTasks: [...strangersPerTask].sort((a, b) => b[1] - a[1]).slice(0, TOP).map(([taskId, count]) => ({ taskId, count })),
+  };
+  return { junkEscrows: junk, strangerEscrows };
+}
+
+/** Base units as CENT, exactly (never through a float). */
+const cent = (v: bigint | null) => (v === null ? '-' : formatUnits(v, 18).replace(/\.0$/, ''));
 
 /** The report as a plain-text table for a terminal. */
 export function formatReport(r: AuditReport): string {
@@ -184,8 +266,26 @@ export function formatReport(r: AuditReport): string {
     ...rows.map(line),
     '',
   ];
-  const diffs = [...r.tasks.flatMap((t) => t.differences.map((d) => `task ${t.taskId}: ${d}`)), ...r.payoutDifferences];
+  const diffs = differencesOf(r);
   if (diffs.length) out.push(`${diffs.length} difference(s):`, ...diffs.map((d) => `  - ${d}`));
   else out.push(`No differences: ${r.tasks.length} task(s) and every on-chain payout match.`);
+  const info = informationLines(r.information);
+  if (info.length) out.push('', 'Information (not differences):', ...info.map((l) => `  - ${l}`));
   return out.join('\n');
+}
+
+function informationLines({ junkEscrows: j, strangerEscrows: s }: AuditInformation): string[] {
+  const out: string[] = [];
+  if (j.count) {
+    const funders = j.topFunders.map((f) => `${f.funder} (${f.count})`).join(', ');
+    out.push(
+      `${j.count} escrow(s) funded for ${j.taskIds} task id(s) the app never issued; ${j.held} still held (${cent(j.heldAmount)} CENT). ` +
+      `Top funders: ${funders}.`,
+    );
+  }
+  if (s.count) {
+    const tasks = s.topTasks.map((t) => `task ${t.taskId} (${t.count})`).join(', ');
+    out.push(`${s.count} stranger's escrow(s) on ${s.tasks} funded task(s), each refundable only by its funder. Most: ${tasks}.`);
+  }
+  return out;
 }

@@ -21,7 +21,7 @@ describe('decodeEscrowLog', () => {
     expect(d).toMatchObject({ event: 'TaskFunded', key, taskId: '7', submissionId: null });
     expect(d.fact).toEqual({ chainId: 31337, txHash: '0x' + 'cd'.repeat(32), blockHash: '0x' + 'ab'.repeat(32), blockNumber: 16, logIndex: 2 });
     expect(d.domain).toEqual({
-      kind: 'funded', fact: d.fact, key, funder: creator.toLowerCase(), reward: 10n ** 18n, maxCompletions: 3, deadline: 1_900_000_000,
+      kind: 'funded', fact: d.fact, key, funder: creator.toLowerCase(), reward: 10n ** 18n, maxCompletions: 3n, deadline: 1_900_000_000n,
       amount: 3n * 10n ** 18n,
     });
   });

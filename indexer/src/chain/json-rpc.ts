@@ -13,10 +13,17 @@ export class RpcError extends Error {
 
 export class TransportError extends Error {}
 
+/**
+ * The facts of a decision (task and submission ids, tx hash, nonce, block…): structured loggers write them as
+ * JSON properties a log search can filter on, instead of text to parse. Ids as numbers or decimal strings.
+ */
+export type LogFields = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
+
+/** What the indexer and the payout worker log through (pino in the processes: see logging/pino-logger.ts). */
 export interface Logger {
-  log(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
+  log(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  error(message: string, fields?: LogFields): void;
 }
 
 export interface RetryPolicy {

@@ -14,7 +14,8 @@ export interface AppliedLogRow {
   logIndex: number;
   txHash: string;
   event: string;
-  taskId: string;
+  /** null for a log bound to no task (an escrow key never funded, an undecodable log): always rejected. */
+  taskId: string | null;
   submissionId: string | null;
   outcome: string | null;
 }
@@ -44,7 +45,8 @@ export class CheckpointStore {
   async fundedTaskIds(keys: string[]): Promise<Map<string, string>> {
     const rows: Array<{ escrow_key: string; task_id: string }> = await this.db.query(
       `SELECT DISTINCT escrow_key, task_id::text FROM indexer_applied_logs
-        WHERE source = $1 AND event = 'TaskFunded' AND escrow_key = ANY($2)`,
+        WHERE source = $1 AND event = 'TaskFunded' AND escrow_key = ANY($2) AND task_id IS NOT NULL
+          AND coalesce(outcome, '') NOT LIKE 'rejected: undecodable%'`,
       [this.source, keys],
     );
     return new Map(rows.map((r) => [r.escrow_key, r.task_id]));
@@ -126,7 +128,7 @@ export class CheckpointStore {
       logIndex: Number(r.log_index),
       txHash: r.tx_hash!,
       event: r.event!,
-      taskId: r.task_id!,
+      taskId: r.task_id,
       submissionId: r.submission_id,
       outcome: r.outcome,
     }));

@@ -18,7 +18,7 @@ describe('bindTaskIds', () => {
   const warnings: string[] = [];
   const logger = { log: () => undefined, warn: (m: string) => warnings.push(m), error: () => undefined };
 
-  it('binds releases and refunds to the task of the funding of their key, and leaves out keys never funded', async () => {
+  it('binds releases and refunds to the task of the funding of their key; a key never funded is kept, rejected with its reason', async () => {
     const logs = [
       raw('TaskFunded', [inRange, 7, funder, 10n, 2, 1_900_000_000, 20n], 0),
       raw('RewardReleased', [inRange, 70, recipient, 10n], 1),
@@ -33,11 +33,12 @@ describe('bindTaskIds', () => {
     };
     const bound = await bindTaskIds(logs, recorded, logger);
     expect(asked).toEqual([[earlier, unknown]]); // one lookup, only for keys not funded in the range
-    expect(bound.map((l) => [l.event, l.taskId, l.domain?.kind])).toEqual([
-      ['TaskFunded', '7', 'funded'],
-      ['RewardReleased', '7', 'released'],
-      ['RewardReleased', '8', 'released'],
-      ['TaskRefunded', '8', 'refunded'],
+    expect(bound.map((l) => [l.event, l.taskId, l.domain?.kind ?? null, l.rejected])).toEqual([
+      ['TaskFunded', '7', 'funded', null],
+      ['RewardReleased', '7', 'released', null],
+      ['RewardReleased', '8', 'released', null],
+      ['TaskRefunded', '8', 'refunded', null],
+      ['RewardReleased', null, null, `escrow ${unknown} was never funded as far as this indexer saw`],
     ]);
     expect(warnings).toEqual([expect.stringContaining(unknown)]);
   });

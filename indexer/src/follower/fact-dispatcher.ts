@@ -39,7 +39,9 @@ export class FactDispatcher {
     const groups = new Map<number, Array<{ index: number; log: EscrowLog }>>();
     logs.forEach((l, index) => {
       if (!l.domain) {
-        outcomes[index] = `rejected: task ${l.taskId} / submission ${l.submissionId} is not a backend id`;
+        // Recorded with its reason and passed over: an undecodable log, an id no backend task can have, a key
+        // never funded. Never a reason to fail the range.
+        outcomes[index] = `rejected: ${l.rejected ?? 'not a fact of any task'}`;
         return;
       }
       const taskId = Number(l.taskId);
@@ -63,7 +65,13 @@ export class FactDispatcher {
     );
     fill(results);
     outcomes.forEach((o, i) => {
-      if (o.startsWith('rejected')) this.logger.warn(`${logs[i].event} of task ${logs[i].taskId} in ${logs[i].fact.txHash}#${logs[i].fact.logIndex} not applied: ${o.slice(10)}`);
+      const l = logs[i];
+      if (o.startsWith('rejected')) {
+        this.logger.warn(`${l.event} of task ${l.taskId} in ${l.fact.txHash}#${l.fact.logIndex} not applied: ${o.slice(10)}`, {
+          decision: 'log_rejected', event: l.event, taskId: l.taskId, submissionId: l.submissionId, txHash: l.fact.txHash, logIndex: l.fact.logIndex,
+          blockNumber: l.fact.blockNumber, reason: o.slice(10),
+        });
+      }
     });
     return outcomes;
   }
@@ -72,17 +80,21 @@ export class FactDispatcher {
   async compensate(row: AppliedLogRow): Promise<void> {
     if (row.outcome?.startsWith('rejected')) return; // nothing was appended for it
     const taskId = Number(row.taskId);
-    if (!Number.isSafeInteger(taskId)) return;
+    if (row.taskId === null || !Number.isSafeInteger(taskId)) return;
     try {
       if (row.event === 'TaskFunded') await this.commands.execute(new RevertTaskChainFactCommand(taskId, 'funding', row.txHash, row.logIndex));
       else if (row.event === 'TaskRefunded') await this.commands.execute(new RevertTaskChainFactCommand(taskId, 'refund', row.txHash, row.logIndex));
       else if (row.event === 'RewardReleased') {
         await this.commands.execute(new RevertRewardReleasedCommand(taskId, Number(row.submissionId), row.txHash, row.logIndex));
       }
-      this.logger.warn(`reorg: compensated ${row.event} of task ${row.taskId} from dropped block ${row.blockNumber} (${row.txHash})`);
+      this.logger.warn(`reorg: compensated ${row.event} of task ${row.taskId} from dropped block ${row.blockNumber} (${row.txHash})`, {
+        decision: 'log_compensated', event: row.event, taskId: row.taskId, submissionId: row.submissionId, txHash: row.txHash, blockNumber: row.blockNumber,
+      });
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
-      this.logger.warn(`reorg: nothing to compensate for ${row.event} of task ${row.taskId}: ${err.message}`);
+      this.logger.warn(`reorg: nothing to compensate for ${row.event} of task ${row.taskId}: ${err.message}`, {
+        decision: 'log_compensation_skipped', event: row.event, taskId: row.taskId, submissionId: row.submissionId, txHash: row.txHash,
+      });
     }
   }
 }

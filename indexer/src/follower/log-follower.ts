@@ -148,7 +148,9 @@ export class LogFollower {
     }
     // Deeper than the kept history: re-verify from the start (only non-canonical facts are compensated).
     ancestor ??= { number: this.opts.startBlock - 1, hash: null };
-    this.logger.warn(`reorg detected at block ${cp.number} (${cp.hash}); common ancestor ${ancestor.number}`);
+    this.logger.warn(`reorg detected at block ${cp.number} (${cp.hash}); common ancestor ${ancestor.number}`, {
+      decision: 'reorg', blockNumber: cp.number, blockHash: cp.hash, ancestor: ancestor.number,
+    });
     await this.rewindTo(ancestor);
   }
 

@@ -41,4 +41,15 @@ export class LeaderFence {
       return work(m);
     });
   }
+
+  /**
+   * Throws LostLeadershipError unless this leader's token is still the newest and its lock still held, in a
+   * transaction that is committed before returning. For network side effects: check, commit, THEN call the
+   * node, so no database transaction (and no snapshot that holds back the projections) waits on an RPC.
+   * A successor may take over between the check and the call; what is sent then is a stored, signed
+   * transaction (same nonce, same bytes the successor would re-send), which the escrow pays at most once.
+   */
+  async check(): Promise<void> {
+    await this.run(async () => undefined);
+  }
 }

@@ -198,6 +198,31 @@ export class PayoutOutbox {
     return rows.map((r) => ({ submissionId: r.id, taskId: r.task_id, queuedAt: new Date(r.updated_at) }));
   }
 
+  /** Submissions of this task in open (signed, not yet mined) transactions: escrow payouts already spoken for. */
+  async openSubmissionCount(taskId: number): Promise<number> {
+    const rows: Array<{ n: number }> = await this.db.query(
+      `SELECT count(DISTINCT s)::int AS n FROM payout_transactions p, unnest(p.submission_ids) AS s
+        WHERE p.chain_id = $1 AND p.sender = $2 AND p.task_id = $3 AND p.status = 'signed'`,
+      [this.chainId, this.sender, taskId],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * Payouts this releaser signed in the last hour and that may still be or were mined (one count per nonce,
+   * whatever its fee-bumped attempts): what the per-hour release cap is checked against.
+   */
+  async releasesInLastHour(): Promise<number> {
+    const rows: Array<{ n: number }> = await this.db.query(
+      `SELECT coalesce(sum(n), 0)::int AS n FROM (
+         SELECT DISTINCT ON (nonce) cardinality(submission_ids) AS n FROM payout_transactions
+          WHERE chain_id = $1 AND sender = $2 AND status IN ('signed', 'mined') AND created_at > now() - interval '1 hour'
+          ORDER BY nonce, id) per_nonce`,
+      [this.chainId, this.sender],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
   /** The TaskEscrow v2 key of the task's accepted funding (tasks.escrow_key), or null when there is none. */
   async escrowKey(taskId: number): Promise<string | null> {
     const rows: Array<{ escrow_key: string | null }> = await this.db.query(`SELECT escrow_key FROM tasks WHERE id = $1`, [taskId]);

@@ -38,7 +38,9 @@ export class PayoutSender {
     crashPoint('worker:after-broadcast');
     await this.commands.execute(new RecordPayoutSentCommand(req.taskId, req.submissionIds, tx.txHash));
     crashPoint('worker:after-sent');
-    this.logger.log(`payout of task ${req.taskId}, submissions ${req.submissionIds.join(', ')}: sent ${tx.txHash} (nonce ${nonce})`);
+    this.logger.log(`payout of task ${req.taskId}, submissions ${req.submissionIds.join(', ')}: sent ${tx.txHash} (nonce ${nonce})`, {
+      decision: 'payout_sent', taskId: req.taskId, submissionIds: req.submissionIds, txHash: tx.txHash, nonce,
+    });
     return tx;
   }
 
@@ -49,7 +51,9 @@ export class PayoutSender {
     const tx = await fence.run((m) => this.outbox.insert(m, { ...group, nonce: group.nonce, txHash: hashOf(rawTx), rawTx, fees, signedAtBlock: head }));
     await this.broadcast(fence, tx);
     await this.commands.execute(new RecordPayoutSentCommand(group.taskId, group.submissionIds, tx.txHash));
-    this.logger.warn(`payout nonce ${group.nonce} (task ${group.taskId}) replaced by ${tx.txHash}: ${describe(fees)}`);
+    this.logger.warn(`payout nonce ${group.nonce} (task ${group.taskId}) replaced by ${tx.txHash}: ${describe(fees)}`, {
+      decision: 'payout_replaced', taskId: group.taskId, submissionIds: group.submissionIds, txHash: tx.txHash, nonce: group.nonce,
+    });
     return tx;
   }
 
@@ -63,18 +67,22 @@ export class PayoutSender {
     return this.wallet.signTransaction({ chainId: this.opts.chainId, to: this.opts.escrow, data, nonce, gasLimit, value: 0n, ...fees });
   }
 
-  /** Broadcast only while leading (checked in the same transaction that holds the fencing token). */
+  /**
+   * Broadcast only while leading: the fence is checked and its transaction COMMITTED first, then the node is
+   * called with no transaction open (a slow node must not hold back the projections every command waits
+   * for). Exactly once still holds: the bytes are stored before, their nonce admits one of them, and the
+   * escrow pays each submission at most once.
+   */
   private async broadcast(fence: LeaderFence, tx: PayoutTx): Promise<void> {
-    await fence.run(async () => {
-      try {
-        await this.rpc.request('eth_sendRawTransaction', [tx.rawTx]);
-      } catch (err) {
-        const msg = (err as Error).message.toLowerCase();
-        // Already in the pool, already mined, or outbid by our own replacement: the tracker settles it.
-        if (/already known|known transaction|nonce too low|already imported|replacement|underpriced/.test(msg)) return;
-        this.logger.warn(`broadcast of ${tx.txHash} failed (will retry the same bytes): ${(err as Error).message}`);
-      }
-    });
+    await fence.check();
+    try {
+      await this.rpc.request('eth_sendRawTransaction', [tx.rawTx]);
+    } catch (err) {
+      const msg = (err as Error).message.toLowerCase();
+      // Already in the pool, already mined, or outbid by our own replacement: the tracker settles it.
+      if (/already known|known transaction|nonce too low|already imported|replacement|underpriced/.test(msg)) return;
+      this.logger.warn(`broadcast of ${tx.txHash} failed (will retry the same bytes): ${(err as Error).message}`, { txHash: tx.txHash, nonce: tx.nonce });
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
+import type { PayoutFailureCause } from '@cent/backend';
 import { DataSource } from 'typeorm';
 import { Wallet } from 'ethers';
 import { JsonRpc, Logger } from '../chain/json-rpc';
@@ -8,7 +9,8 @@ import { FeeMarket, FeePolicy } from './fee-policy';
 import { PayoutCandidate, PayoutOutbox } from './payout-outbox';
 import { PayoutSender } from './payout-sender';
 import { ReceiptTracker, reportFailed } from './receipt-tracker';
-import { ReleaseRequest, encodeRelease, paidFlags, simulateRelease } from './release-call';
+import { ReleaseRequest, encodeRelease, escrowCapacity, paidFlags, simulateRelease } from './release-call';
+import { isRevert } from './revert-classifier';
 
 export interface PayoutWorkerOptions {
   chainId: number;
@@ -27,6 +29,8 @@ export interface PayoutWorkerOptions {
   feeBumpPercent: number;
   stuckBlocks: number;
   dropConfirmations: number;
+  /** Most submissions released per rolling hour (PAYOUT_MAX_RELEASES_PER_HOUR); undefined: no cap. */
+  maxReleasesPerHour?: number;
 }
 
 /**
@@ -128,48 +132,126 @@ export class PayoutWorker {
     for (const c of candidates) byTask.set(c.taskId, [...(byTask.get(c.taskId) ?? []), c]);
     const now = Date.now();
     const max = this.opts.maxBatch ?? 100;
+    // The per-hour release cap bounds what a stolen or misused releaser key can make THIS worker send; the
+    // contract's own bound is every funded escrow's remaining balance (contracts/README.md).
+    let budget = this.opts.maxReleasesPerHour === undefined ? Infinity : this.opts.maxReleasesPerHour - (await this.outbox.releasesInLastHour());
     for (const [taskId, group] of byTask) {
       if (this.halted || open >= this.opts.maxInFlight) return;
+      if (budget <= 0) {
+        this.capReached(candidates.length);
+        return;
+      }
       const wait = this.backoff.get(taskId);
       if (wait && wait.until > now) continue;
       const oldest = Math.min(...group.map((c) => c.queuedAt.getTime()));
       if (oldest + this.opts.batchWindowMs > now && group.length < max) continue; // let the batch fill
       try {
-        if (await this.send(fence, marketOnce, taskId, group.slice(0, max).map((c) => c.submissionId))) open++;
+        const sent = await this.send(fence, marketOnce, taskId, group.slice(0, Math.min(max, budget)).map((c) => c.submissionId));
+        if (sent) open++;
+        budget -= sent;
         this.backoff.delete(taskId);
       } catch (err) {
         if (err instanceof LostLeadershipError) throw err;
         const delay = Math.min(30_000, (wait?.delay ?? 250) * 2);
         this.backoff.set(taskId, { until: Date.now() + delay, delay });
-        this.logger.warn(`payout of task ${taskId} failed, retrying in ${delay} ms: ${(err as Error).message}`);
+        this.logger.warn(`payout of task ${taskId} failed, retrying in ${delay} ms: ${(err as Error).message}`, { decision: 'payout_retry', taskId, delayMs: delay });
       }
     }
   }
 
-  /** Prepares and sends one task's payout; false when there was nothing to send. */
-  private async send(fence: LeaderFence, marketOnce: () => Promise<FeeMarket>, taskId: number, candidateIds: number[]): Promise<boolean> {
+  private capLoggedAt = 0;
+
+  private capReached(waiting: number): void {
+    if (Date.now() - this.capLoggedAt < 60_000) return;
+    this.capLoggedAt = Date.now();
+    this.logger.error(
+      `payout release cap reached: ${this.opts.maxReleasesPerHour} releases in the last hour (PAYOUT_MAX_RELEASES_PER_HOUR); ` +
+        `${waiting} approved payout(s) wait until the hour's count falls`,
+    );
+  }
+
+  /**
+   * Prepares and sends one task's payout; returns how many submissions it sent (0: nothing to send now).
+   * The reads it needs are independent and go out together (one round trip of latency, not one per call):
+   * paid flags, what the escrow has left, the releaser's pending nonce and the fee market. Never more than
+   * the escrow has left is batched; a batch the escrow refuses for good is tried item by item, so one
+   * payout that cannot be made does not fail the others.
+   */
+  private async send(fence: LeaderFence, marketOnce: () => Promise<FeeMarket>, taskId: number, candidateIds: number[]): Promise<number> {
     const key = await this.outbox.escrowKey(taskId);
     if (!key) throw new Error(`task ${taskId} has no recorded escrow key`);
-    const recipientsById = await this.outbox.recipients(taskId, candidateIds);
+    const [recipientsById, inFlight] = await Promise.all([this.outbox.recipients(taskId, candidateIds), this.outbox.openSubmissionCount(taskId)]);
     const withRecipient = candidateIds.filter((id) => recipientsById.has(id));
-    const paid = await paidFlags(this.rpc, this.opts.escrow, { taskId, key, submissionIds: withRecipient, recipients: [] });
+    const [paid, capacity, pending, market] = await Promise.all([
+      paidFlags(this.rpc, this.opts.escrow, { taskId, key, submissionIds: withRecipient, recipients: [] }),
+      escrowCapacity(this.rpc, this.opts.escrow, key),
+      this.rpc.call<string>('eth_getTransactionCount', [this.wallet.address, 'pending']),
+      marketOnce(),
+    ]);
     const already = withRecipient.filter((_id, i) => paid[i]);
-    if (already.length) this.logger.log(`submissions ${already.join(', ')} are already paid on chain; the indexer records them`);
-    const ids = withRecipient.filter((_id, i) => !paid[i]);
-    if (!ids.length) return false;
-    const req: ReleaseRequest = { taskId, key, submissionIds: ids, recipients: ids.map((id) => recipientsById.get(id)!) };
-    const failure = await simulateRelease(this.rpc, this.wallet.address, this.opts.escrow, req);
-    if (failure?.kind === 'permanent') {
-      await reportFailed(this.commands, this.logger, taskId, ids, failure.reason);
-      return false;
+    if (already.length) this.logger.log(`submissions ${already.join(', ')} are already paid on chain; the indexer records them`, { decision: 'payout_already_paid', taskId, submissionIds: already });
+    let ids = withRecipient.filter((_id, i) => !paid[i]);
+    if (!ids.length) return 0;
+    if (capacity.funded && !capacity.refunded) {
+      const left = capacity.payoutsLeft - inFlight;
+      if (left <= 0) {
+        if (inFlight > 0) return 0; // the open transactions may still use the last payouts: wait for them
+        await reportFailed(this.commands, this.logger, taskId, ids, `${capacity.paidCount} of ${capacity.maxCompletions} payouts released`, 'escrow_full');
+        return 0;
+      }
+      ids = ids.slice(0, left); // the rest wait for the next tick (and fail then if nothing is left)
     }
-    if (failure) throw new Error(`simulation failed: ${failure.reason}`);
-    const gas = BigInt(await this.rpc.call<string>('eth_estimateGas', [{ from: this.wallet.address, to: this.opts.escrow, data: encodeRelease(req) }]));
-    const pending = Number(await this.rpc.call<string>('eth_getTransactionCount', [this.wallet.address, 'pending']));
+    const build = (sub: number[]): ReleaseRequest => ({ taskId, key, submissionIds: sub, recipients: sub.map((id) => recipientsById.get(id)!) });
+    const ready = await this.payable(taskId, ids, build);
+    if (!ready) return 0;
     const maxOpen = await this.outbox.maxOpenNonce();
-    const nonce = Math.max(pending, maxOpen === null ? 0 : maxOpen + 1);
-    const market = await marketOnce();
-    await this.sender.sendNew(fence, req, (gas * 12n) / 10n + 10_000n, nonce, this.fees.initial(market), market.head);
-    return true;
+    const nonce = Math.max(Number(pending), maxOpen === null ? 0 : maxOpen + 1);
+    await this.sender.sendNew(fence, ready.req, (ready.gas * 12n) / 10n + 10_000n, nonce, this.fees.initial(market), market.head);
+    return ready.req.submissionIds.length;
+  }
+
+  /**
+   * Simulates the release (and estimates its gas at the same time). A permanent refusal of one payout is
+   * recorded with its cause; of a batch, each item is simulated alone: the ones the escrow refuses are
+   * recorded, the others go out. Null when nothing is left to send.
+   */
+  private async payable(taskId: number, ids: number[], build: (ids: number[]) => ReleaseRequest): Promise<{ req: ReleaseRequest; gas: bigint } | null> {
+    const req = build(ids);
+    const [failure, gas] = await Promise.all([simulateRelease(this.rpc, this.wallet.address, this.opts.escrow, req), this.estimateGas(req)]);
+    if (!failure && gas !== null) return { req, gas };
+    if (!failure || failure.kind !== 'permanent') throw new Error(`simulation failed: ${failure?.reason ?? 'gas estimate reverted'}`);
+    if (ids.length === 1) {
+      await reportFailed(this.commands, this.logger, taskId, ids, failure.reason, failure.cause ?? 'escrow_refused');
+      return null;
+    }
+    this.logger.warn(`batch payout of task ${taskId} refused (${failure.reason}): trying its ${ids.length} payouts one by one`, {
+      decision: 'payout_batch_split', taskId, submissionIds: ids, reason: failure.reason,
+    });
+    const alone = await Promise.all(ids.map((id) => simulateRelease(this.rpc, this.wallet.address, this.opts.escrow, build([id]))));
+    const refused = new Map<string, { ids: number[]; reason: string; cause: PayoutFailureCause }>();
+    ids.forEach((id, i) => {
+      const f = alone[i];
+      if (f?.kind !== 'permanent') return;
+      const cause = f.cause ?? 'escrow_refused';
+      const entry = refused.get(`${cause}:${f.reason}`) ?? { ids: [], reason: f.reason, cause };
+      entry.ids.push(id);
+      refused.set(`${cause}:${f.reason}`, entry);
+    });
+    for (const r of refused.values()) await reportFailed(this.commands, this.logger, taskId, r.ids, r.reason, r.cause);
+    const fine = ids.filter((_id, i) => !alone[i]);
+    if (!fine.length) return null;
+    // Each passes alone but not all together: send the first alone, the others follow on the next ticks.
+    return this.payable(taskId, fine.length === ids.length ? fine.slice(0, 1) : fine, build);
+  }
+
+  /** The release's gas, or null when the estimate reverts (the simulation beside it says why). */
+  private async estimateGas(req: ReleaseRequest): Promise<bigint | null> {
+    try {
+      const call = { from: this.wallet.address, to: this.opts.escrow, data: encodeRelease(req) };
+      return BigInt(await this.rpc.call<string>('eth_estimateGas', [call], isRevert));
+    } catch (err) {
+      if (isRevert(err)) return null;
+      throw err;
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { RecordPayoutFailedCommand } from '@cent/backend';
+import { PayoutFailureCause, RecordPayoutFailedCommand } from '@cent/backend';
 import { JsonRpc, Logger, toHex } from '../chain/json-rpc';
 import { LeaderFence } from '../leadership/leader-fence';
 import { FeeMarket, FeePolicy } from './fee-policy';
@@ -79,7 +79,9 @@ export class ReceiptTracker {
     for (const tx of await this.outbox.minedAwaitingRelease()) {
       const receipt = await this.rpc.call<Receipt | null>('eth_getTransactionReceipt', [tx.txHash]);
       if (!receipt) {
-        this.logger.warn(`payout tx ${tx.txHash} is no longer on the chain (reorganisation): its nonce ${tx.nonce} is open again`);
+        this.logger.warn(`payout tx ${tx.txHash} is no longer on the chain (reorganisation): its nonce ${tx.nonce} is open again`, {
+          decision: 'payout_reorged', taskId: tx.taskId, submissionIds: tx.submissionIds, txHash: tx.txHash, nonce: tx.nonce,
+        });
         await this.outbox.reopenNonce(tx.nonce, (await marketOnce()).head);
       }
     }
@@ -104,7 +106,9 @@ export class ReceiptTracker {
       }
       if (!this.cappedLogged.has(latest.id)) {
         this.cappedLogged.add(latest.id);
-        this.logger.warn(`payout nonce ${g.nonce} is stuck but the fee cap allows no higher replacement; waiting for the base fee to fall`);
+        this.logger.warn(`payout nonce ${g.nonce} is stuck but the fee cap allows no higher replacement; waiting for the base fee to fall`, {
+          decision: 'payout_stuck_at_fee_cap', taskId: g.taskId, submissionIds: g.submissionIds, nonce: g.nonce,
+        });
       }
     }
     // After a restart the read model may not show the last attempt as sent; otherwise only if the node lost it.
@@ -122,7 +126,9 @@ export class ReceiptTracker {
     }
     const seen = await this.outbox.observeAbsence(g.nonce, true);
     if (seen < this.opts.dropConfirmations) return;
-    this.logger.warn(`payout nonce ${g.nonce} (task ${g.taskId}) can no longer be mined: nonce used by another transaction, submissions unpaid (${seen} observations)`);
+    this.logger.warn(`payout nonce ${g.nonce} (task ${g.taskId}) can no longer be mined: nonce used by another transaction, submissions unpaid (${seen} observations)`, {
+      decision: 'payout_dropped', taskId: g.taskId, submissionIds: g.submissionIds, nonce: g.nonce,
+    });
     await this.outbox.dropNonce(g.nonce, 'nonce used by another transaction');
   }
 
@@ -135,15 +141,19 @@ export class ReceiptTracker {
     await this.outbox.settle(tx, 'reverted', block, 'reverted on chain');
     const why = await simulateRelease(this.rpc, this.opts.sender, this.opts.escrow, g);
     const reason = why?.reason ?? `transaction ${tx.txHash} reverted`;
-    this.logger.warn(`payout tx ${tx.txHash} reverted (${reason})`);
+    this.logger.warn(`payout tx ${tx.txHash} reverted (${reason})`, { decision: 'payout_reverted', taskId: g.taskId, submissionIds: g.submissionIds, txHash: tx.txHash, reason });
     if (why?.kind === 'paid') return; // the indexer records the payout that won
     const counts = await this.outbox.revertCounts(g.submissionIds);
     const exhausted = g.submissionIds.filter((id) => why?.kind === 'permanent' || (counts.get(id) ?? 0) >= this.opts.maxReverts);
-    if (exhausted.length) await reportFailed(this.commands, this.logger, g.taskId, exhausted, reason);
+    if (exhausted.length) await reportFailed(this.commands, this.logger, g.taskId, exhausted, reason, why?.cause ?? 'escrow_refused');
   }
 }
 
-export async function reportFailed(commands: CommandBus, logger: Logger, taskId: number, ids: number[], reason: string): Promise<void> {
-  logger.error(`payout of task ${taskId}, submissions ${ids.join(', ')} failed permanently: ${reason}`);
-  await commands.execute(new RecordPayoutFailedCommand(taskId, ids, `Escrow refused the payout: ${reason}`, true));
+/** A permanent failure, recorded with its cause: the task aggregate words it for the earner, creator and admins. */
+export async function reportFailed(
+  commands: CommandBus, logger: Logger, taskId: number, ids: number[], reason: string, cause: PayoutFailureCause,
+): Promise<void> {
+  if (!ids.length) return;
+  logger.error(`payout of task ${taskId}, submissions ${ids.join(', ')} failed permanently (${cause}): ${reason}`, { decision: 'payout_failed', taskId, submissionIds: ids, cause, reason });
+  await commands.execute(new RecordPayoutFailedCommand(taskId, ids, reason, true, cause));
 }

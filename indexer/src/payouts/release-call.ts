@@ -34,6 +34,25 @@ export async function paidFlags(rpc: JsonRpc, escrow: string, r: ReleaseRequest,
   );
 }
 
+/** What an escrow still holds, as of `block`: funded at all, and how many payouts it can still make. */
+export interface EscrowCapacity {
+  funded: boolean;
+  maxCompletions: number;
+  paidCount: number;
+  refunded: boolean;
+  /** maxCompletions - paidCount (0 when not funded or refunded). */
+  payoutsLeft: number;
+}
+
+export async function escrowCapacity(rpc: JsonRpc, escrow: string, key: string, block = 'latest'): Promise<EscrowCapacity> {
+  const out = await rpc.call<string>('eth_call', [{ to: escrow, data: escrowInterface.encodeFunctionData('getEscrow', [key]) }, block]);
+  const [e] = escrowInterface.decodeFunctionResult('getEscrow', out);
+  const funded = (e.reward as bigint) !== 0n;
+  const maxCompletions = Number(e.maxCompletions);
+  const paidCount = Number(e.paidCount);
+  return { funded, maxCompletions, paidCount, refunded: e.refunded as boolean, payoutsLeft: funded && !e.refunded ? Math.max(0, maxCompletions - paidCount) : 0 };
+}
+
 /** Runs the release as a call at `block`; null when it would succeed, else the escrow's classified error. */
 export async function simulateRelease(rpc: JsonRpc, from: string, escrow: string, r: ReleaseRequest, block = 'latest'): Promise<ClassifiedRevert | null> {
   try {

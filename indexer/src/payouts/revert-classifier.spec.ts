@@ -13,8 +13,11 @@ describe('revert classification (custom errors decoded through the escrow ABI)',
     expect(classifyRevert(revert(errorData('ReleaseWindowClosed', [KEY, 100, 101])))).toEqual({
       kind: 'permanent',
       reason: `ReleaseWindowClosed(${KEY}, 100, 101)`,
+      cause: 'escrow_refused',
     });
-    expect(classifyRevert(revert(errorData('EscrowNotFunded', [KEY])))).toMatchObject({ kind: 'permanent' });
+    // Causes that can pass are named, so the payout is requested again once they have (issue 19 items 6, 7).
+    expect(classifyRevert(revert(errorData('EscrowNotFunded', [KEY])))).toMatchObject({ kind: 'permanent', cause: 'not_funded' });
+    expect(classifyRevert(revert(errorData('MaxCompletionsExceeded', [KEY, 2, 1, 2])))).toMatchObject({ kind: 'permanent', cause: 'escrow_full' });
   });
 
   it('calls an already-paid submission paid, not a failure', () => {

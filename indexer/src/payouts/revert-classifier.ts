@@ -1,4 +1,5 @@
 import { ErrorDescription } from 'ethers';
+import type { PayoutFailureCause } from '@cent/backend';
 import { escrowInterface } from '../chain/escrow-logs';
 import { RpcError } from '../chain/json-rpc';
 
@@ -16,7 +17,12 @@ export interface ClassifiedRevert {
   kind: RevertKind;
   /** The decoded error, e.g. `EscrowNotFunded(0x…)`, or the node's message when it cannot be decoded. */
   reason: string;
+  /** For a permanent one: whether its cause can pass (not_funded: requested again once funded). */
+  cause?: PayoutFailureCause;
 }
+
+/** What a permanent escrow error means for the payout (PayoutFailedData.cause). */
+const CAUSES: Record<string, PayoutFailureCause> = { EscrowNotFunded: 'not_funded', MaxCompletionsExceeded: 'escrow_full' };
 
 /** TaskEscrow v2 errors that no retry of the same payout can fix. */
 const PERMANENT = new Set([
@@ -46,5 +52,5 @@ export function classifyRevert(err: RpcError): ClassifiedRevert {
   if (!decoded) return { kind: 'transient', reason: err.message };
   const reason = `${decoded.name}(${decoded.args.map((a) => String(a)).join(', ')})`;
   const kind: RevertKind = PERMANENT.has(decoded.name) ? 'permanent' : PAID.has(decoded.name) ? 'paid' : 'transient';
-  return { kind, reason };
+  return kind === 'permanent' ? { kind, reason, cause: CAUSES[decoded.name] ?? 'escrow_refused' } : { kind, reason };
 }

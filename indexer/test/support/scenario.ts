@@ -14,7 +14,7 @@ export interface Person {
 
 export async function registerUser(commands: CommandBus, wallet: string | null = Wallet.createRandom().address): Promise<Person> {
   const id: number = await commands.execute(
-    new RegisterUserCommand({ method: wallet ? 'wallet' : 'password', walletAddress: wallet, username: wallet ? null : `user${Date.now()}${Math.random().toString(36).slice(2, 6)}`, email: null, passwordHash: null }),
+    new RegisterUserCommand({ method: wallet ? 'wallet' : 'password', walletAddress: wallet, username: wallet ? null : `u${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`, email: null, passwordHash: null }),
   );
   return { id, wallet: wallet ?? '' };
 }

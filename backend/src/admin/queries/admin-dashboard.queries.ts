@@ -25,7 +25,7 @@ const TASK_COLUMNS = `t.id, t.title, t.description, t.requirements, t.category, 
   t.submission_type AS "submissionType", t.contract_address AS "contractAddress", t.funding_status AS "fundingStatus",
   t.total_submissions AS "totalSubmissions", t.pending_submissions AS "pendingSubmissions"`;
 
-const SUBMISSION_COLUMNS = `s.id, s.task_id AS "taskId", t.title AS "taskTitle", s.user_id AS "userId", su.username,
+const SUBMISSION_COLUMNS = `s.id, s.task_id AS "taskId", t.title AS "taskTitle", t.reward AS "taskReward", s.user_id AS "userId", su.username,
   s.status, s.proof_link AS "proofLink", s.proof_text AS "proofText", s.proof_file_url AS "proofFileUrl", s.notes,
   s.created_at AS "createdAt", s.review_notes AS "reviewNotes", s.reviewed_by AS "reviewedBy", s.reviewed_at AS "reviewedAt",
   s.ai_validated AS "aiValidated", s.ai_validation AS "aiValidation", s.transaction_hash AS "transactionHash",

@@ -14,7 +14,9 @@ const keyOf = (l: EscrowLog) => chainFactKey(l.fact.chainId, l.fact.txHash, l.fa
  * (a crash can leave a range half applied, and a re-read range may then hold old and new facts of the
  * same task). A funding or release that does not match what the app decided is an anomaly EVENT (so
  * projections and rebuilds agree); a log no rule can place (a refund of an escrow the task never saw) is
- * reported, not thrown, so one odd log never blocks the chain behind it; the audit lists them.
+ * reported, not thrown, so one odd log never blocks the chain behind it; the audit lists them. The same
+ * holds for a log whose decision throws for any other reason (a value no rule foresaw): that log is
+ * 'rejected' with what threw, and the range, the task's other logs and the other tasks go on.
  *
  * All tasks load in one query and append in one transaction (AggregateRepository.executeMany); a task
  * another writer changed meanwhile (an approval, a payout request) fails the append as a whole, and the
@@ -63,8 +65,17 @@ function decide(task: TaskAggregate, logs: EscrowLog[], keys: string[], seen: Se
       task.applyEscrowLog(log, creatorWallet);
       return { result: 'applied' };
     } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
-      return { result: 'rejected', reason: err.message };
+      // Whatever refuses this log (a domain rule, or a value no rule foresaw that makes a decision throw)
+      // refuses this log alone: applyEscrowLog raises all of a decision's events or none, so the task's
+      // other logs and every other task of the range are appended as decided.
+      return { result: 'rejected', reason: refusal(err) };
     }
   });
+}
+
+/** The recorded reason of a refused log: the domain's message, or what threw (bounded: it is stored per log). */
+function refusal(err: unknown): string {
+  if (err instanceof DomainError) return err.message;
+  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  return `cannot be applied (${text.length > 300 ? `${text.slice(0, 300)}…` : text})`;
 }

@@ -7,10 +7,10 @@ import { RecordPayoutFailedCommand } from './record-payout-failed.command';
 export class RecordPayoutFailedHandler implements ICommandHandler<RecordPayoutFailedCommand, void> {
   constructor(private readonly repo: AggregateRepository) {}
 
-  async execute({ taskId, submissionIds, reason, permanent }: RecordPayoutFailedCommand): Promise<void> {
+  async execute({ taskId, submissionIds, reason, permanent, cause }: RecordPayoutFailedCommand): Promise<void> {
     await this.repo.execute(
       () => new TaskAggregate(taskId),
-      (task) => submissionIds.forEach((id) => task.recordPayoutFailed(id, reason, permanent)),
+      (task) => submissionIds.forEach((id) => task.recordPayoutFailed(id, reason, permanent, cause)),
       { actorId: null },
     );
   }

@@ -1,4 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { ChainClock } from '../../clock/chain-clock';
 import { AggregateRepository } from '../../event-store/aggregate-repository';
 import { TaskAggregate } from '../../tasks/task.aggregate';
 import { UsersReadRepository } from '../../users/users.read-repository';
@@ -7,7 +8,8 @@ import { ReviewSubmissionCommand } from './review-submission.command';
 
 /**
  * Approve or reject. An approval and its payout request are appended together, so an approved
- * submission is never left without a payout request (or a recorded reason why it cannot be paid).
+ * submission is never left without a payout request (or a recorded reason why it cannot be paid). The review
+ * cut-off is decided on the chain clock (max(server, latest block time)), the escrow's own clock.
  */
 @CommandHandler(ReviewSubmissionCommand)
 export class ReviewSubmissionHandler implements ICommandHandler<ReviewSubmissionCommand, void> {
@@ -15,6 +17,7 @@ export class ReviewSubmissionHandler implements ICommandHandler<ReviewSubmission
     private readonly repo: AggregateRepository,
     private readonly locator: SubmissionLocator,
     private readonly users: UsersReadRepository,
+    private readonly clock: ChainClock,
   ) {}
 
   async execute({ reviewer, submissionId, decision, feedback }: ReviewSubmissionCommand): Promise<void> {
@@ -22,7 +25,7 @@ export class ReviewSubmissionHandler implements ICommandHandler<ReviewSubmission
     await this.repo.execute(
       () => new TaskAggregate(taskId),
       async (task) => {
-        task.review(submissionId, reviewer, decision, feedback, new Date());
+        task.review(submissionId, reviewer, decision, feedback, this.clock.now());
         if (decision === 'approved') {
           const wallet = await this.users.linkedWallet(task.submission(submissionId).userId);
           task.requestPayout(submissionId, wallet, reviewer.id);

@@ -9,10 +9,10 @@ export interface FundedLog {
   fact: ChainFact;
   key: string | null;
   funder: string;
+  /** uint128 reward, uint32 maxCompletions, uint64 deadline, uint256 amount: bigint, never a rounded Number. */
   reward: bigint;
-  /** uint32 and uint64 on chain: a number where it is exact, a bigint always is. */
-  maxCompletions: bigint | number;
-  deadline: bigint | number;
+  maxCompletions: bigint;
+  deadline: bigint;
   amount: bigint;
 }
 

@@ -30,7 +30,9 @@ const mapStrays = (s: TaskState, match: (x: StrayEscrow) => boolean, patch: Part
   s.escrow.strays.map((x) => (match(x) ? { ...x, ...patch } : x));
 
 export const escrowEvolvers: Record<string, Evolver> = {
-  [T.TaskFunded]: (s, d: E.TaskFundedData) => settle(s, { key: d.key ?? null, funder: d.funder, fundedTxHash: d.txHash }),
+  // A stray escrow accepted later (its creator linked the funding wallet: task-funding-recheck.ts) stops being a stray.
+  [T.TaskFunded]: (s, d: E.TaskFundedData) =>
+    settle(s, { key: d.key ?? null, funder: d.funder, fundedTxHash: d.txHash, strays: s.escrow.strays.filter((x) => !(sameHex(x.txHash, d.txHash) && x.logIndex === d.logIndex)) }),
   [T.TaskFundingAnomalyDetected]: (s, d: E.TaskFundingAnomalyData) =>
     settle(s, { strays: [...s.escrow.strays, { key: d.key ?? null, txHash: d.txHash, logIndex: d.logIndex, refunded: false, refundTxHash: null }] }),
   [T.TaskFundingReverted]: (s, d: E.ChainFactRevertedData) =>

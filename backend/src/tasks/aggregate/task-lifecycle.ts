@@ -1,7 +1,8 @@
-import { conflict, forbidden } from '../../common/domain-error';
+import { badRequest, conflict, forbidden } from '../../common/domain-error';
 import { escrowAmount } from '../../common/money';
 import { DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS, DEFAULT_REVIEW_WINDOW_SECONDS, deadlineSeconds, reviewTimes } from '../task-escrow-terms';
 import { TaskCreatedData, TaskEvents as T } from '../task.events';
+import { createTaskProblem } from './task-bounds';
 import { MESSAGES, Reviewer } from './task.messages';
 import { Evolver, Raised, TaskState } from './task.state';
 
@@ -28,6 +29,8 @@ export type CreateTaskFields = Omit<TaskCreatedData, 'taskId' | 'escrowAmount' |
 
 export function decideCreate(exists: boolean, taskId: number, input: CreateTaskFields, now: Date): Raised[] {
   if (exists) throw conflict(`Task ${taskId} exists already`);
+  const problem = createTaskProblem(input, now);
+  if (problem) throw badRequest(problem);
   const data: TaskCreatedData = {
     ...input,
     taskId,

@@ -12,10 +12,12 @@ const T = E.TaskEvents;
 
 /** Payouts: requests, the worker's progress, and RewardReleased logs believed only when they match. */
 export const payoutEvolvers: Record<string, Evolver> = {
-  [T.PayoutRequested]: (s, d: E.PayoutRequestedData) => withSubmission(s, d.submissionId, () => ({ payout: 'requested', recipient: d.recipient })),
+  [T.PayoutRequested]: (s, d: E.PayoutRequestedData) =>
+    withSubmission(s, d.submissionId, () => ({ payout: 'requested', recipient: d.recipient, payoutFailure: null })),
   [T.PayoutSent]: (s, d: E.PayoutSentData) =>
     withSubmission(s, d.submissionId, (sub) => (sub.payout === 'released' ? {} : { payout: 'sent', payoutTxHash: d.txHash })),
-  [T.PayoutFailed]: (s, d: E.PayoutFailedData) => withSubmission(s, d.submissionId, (sub) => (sub.payout === 'released' ? {} : { payout: 'failed' })),
+  [T.PayoutFailed]: (s, d: E.PayoutFailedData) =>
+    withSubmission(s, d.submissionId, (sub) => (sub.payout === 'released' ? {} : { payout: 'failed', payoutFailure: causeOf(d) })),
   [T.RewardReleased]: (s, d: E.RewardReleasedData) => ({
     ...withSubmission(s, d.submissionId, () => ({ payout: 'released', releasedTxHash: d.txHash })),
     released: s.released + 1,
@@ -25,14 +27,35 @@ export const payoutEvolvers: Record<string, Evolver> = {
     released: s.released - 1,
   }),
   [T.PayoutAnomalyDetected]: (s, d: E.PayoutAnomalyData) =>
-    withEscrow(s, { payoutAnomalies: [...s.escrow.payoutAnomalies, { submissionId: d.submissionId, txHash: d.txHash, logIndex: d.logIndex }] }),
+    withEscrow(s, { payoutAnomalies: [...s.escrow.payoutAnomalies, { key: d.key || null, submissionId: d.submissionId, txHash: d.txHash, logIndex: d.logIndex }] }),
   [T.PayoutAnomalyReverted]: (s, d: E.PayoutAnomalyRevertedData) =>
     withEscrow(s, { payoutAnomalies: s.escrow.payoutAnomalies.filter((a) => !(sameHex(a.txHash, d.txHash) && a.logIndex === d.logIndex)) }),
 };
 
+/** Events recorded before causes existed say it in their reason only. */
+function causeOf(d: E.PayoutFailedData): E.PayoutFailureCause {
+  if (d.cause) return d.cause;
+  if (/^Invalid wallet address/.test(d.reason)) return 'no_wallet';
+  if (/EscrowNotFunded/.test(d.reason)) return 'not_funded';
+  if (/MaxCompletionsExceeded/.test(d.reason)) return 'escrow_full';
+  return 'escrow_refused';
+}
+
+/**
+ * Releases from the task's own escrow that the app did not decide (payout anomalies of its key that are not
+ * an approved submission's payout): each used one of the escrow's `maxCompletions` payouts, so the app
+ * counts them before it accepts a submission or an approval (the one home of that rule).
+ */
+export function releasesNotDecided(s: TaskState): number {
+  const own = (a: { key?: string | null }) => !a.key || !s.escrow.key || sameHex(a.key, s.escrow.key);
+  return s.escrow.payoutAnomalies.filter((a) => own(a) && s.submissions.get(a.submissionId)?.status !== 'approved').length;
+}
+
 /**
  * Asks for the on-chain release of an approved submission's reward. Idempotent: a payout already
- * requested, sent or released is left as it is, so asking twice never pays twice.
+ * requested, sent or released is left as it is, so asking twice never pays twice. An earner without a
+ * wallet gets a failure they, the creator and the admins see (cause no_wallet, requested again when a
+ * wallet is linked); asking again while they still have none changes nothing and says so.
  */
 export function decideRequestPayout(s: TaskState, taskId: number, submissionId: number, recipientWallet: string | null, requestedBy: number | null): Raised[] {
   const sub = submissionOf(s, submissionId);
@@ -40,7 +63,10 @@ export function decideRequestPayout(s: TaskState, taskId: number, submissionId: 
   if (s.escrow.status === 'refunded') throw conflict(MESSAGES.refunded);
   if (sub.payout === 'requested' || sub.payout === 'sent' || sub.payout === 'released') return [];
   if (!recipientWallet || !isWalletAddress(recipientWallet)) {
-    const failed: E.PayoutFailedData = { submissionId, taskId, reason: MESSAGES.invalidWallet(sub.userId), permanent: true };
+    if (sub.payout === 'failed' && sub.payoutFailure === 'no_wallet') throw conflict(MESSAGES.noWalletYet);
+    const failed: E.PayoutFailedData = {
+      submissionId, taskId, reason: MESSAGES.payoutFailed.no_wallet(sub.userId), permanent: true, cause: 'no_wallet',
+    };
     return [{ type: T.PayoutFailed, data: failed }];
   }
   const data: E.PayoutRequestedData = {
@@ -55,9 +81,47 @@ export function decidePayoutSent(s: TaskState, taskId: number, submissionId: num
   return [{ type: T.PayoutSent, data: { submissionId, taskId, txHash } satisfies E.PayoutSentData }];
 }
 
-export function decidePayoutFailed(s: TaskState, taskId: number, submissionId: number, reason: string, permanent: boolean): Raised[] {
-  if (submissionOf(s, submissionId).payout === 'released') return [];
-  return [{ type: T.PayoutFailed, data: { submissionId, taskId, reason, permanent } satisfies E.PayoutFailedData }];
+/** `detail` is the escrow's own words; with a cause, the recorded reason says what happens next and who can act. */
+export function decidePayoutFailed(
+  s: TaskState, taskId: number, submissionId: number, detail: string, permanent: boolean, cause?: E.PayoutFailureCause,
+): Raised[] {
+  const sub = submissionOf(s, submissionId);
+  if (sub.payout === 'released') return [];
+  const reason = !cause ? detail : cause === 'no_wallet' ? MESSAGES.payoutFailed.no_wallet(sub.userId) : MESSAGES.payoutFailed[cause](detail);
+  return [{ type: T.PayoutFailed, data: { submissionId, taskId, reason, permanent, ...(cause ? { cause } : {}) } satisfies E.PayoutFailedData }];
+}
+
+/**
+ * The task's escrow was refunded: every approved submission not paid yet can no longer be paid from it. Each
+ * gets a permanent failure (cause refunded) that the earner, the creator and the admins see, instead of an
+ * approval left silently unpaid next to a refunded escrow.
+ */
+export function decidePayoutsLostToRefund(s: TaskState, taskId: number, refundTxHash: string): Raised[] {
+  if (s.escrow.status !== 'refunded') return [];
+  return [...s.submissions.values()]
+    .filter((sub) => sub.status === 'approved' && sub.payout !== 'released' && !(sub.payout === 'failed' && sub.payoutFailure === 'refunded'))
+    .map((sub) => {
+      const data: E.PayoutFailedData = {
+        submissionId: sub.id, taskId, reason: MESSAGES.payoutFailed.refunded(`refund ${refundTxHash}`), permanent: true, cause: 'refunded',
+      };
+      return { type: T.PayoutFailed, data };
+    });
+}
+
+/**
+ * The task is funded (again): every approved payout that failed only because the escrow was not funded is
+ * requested again, to the wallet it was requested for (raised with the TaskFunded, in the same append).
+ */
+export function decidePayoutsAfterFunding(s: TaskState, taskId: number): Raised[] {
+  if (s.escrow.status !== 'funded') return [];
+  return [...s.submissions.values()]
+    .filter((sub) => sub.status === 'approved' && sub.payout === 'failed' && sub.payoutFailure === 'not_funded' && sub.recipient)
+    .map((sub) => {
+      const data: E.PayoutRequestedData = {
+        submissionId: sub.id, taskId, userId: sub.userId, recipient: sub.recipient!, amount: centToBaseUnits(s.reward).toString(), requestedBy: null,
+      };
+      return { type: T.PayoutRequested, data };
+    });
 }
 
 /**

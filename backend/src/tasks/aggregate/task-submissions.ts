@@ -2,6 +2,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../common/domain-e
 import { SubmissionType } from '../task.constants';
 import * as E from '../task.events';
 import { reviewTimesOf } from './task-lifecycle';
+import { releasesNotDecided } from './task-payouts';
 import { MESSAGES, Reviewer } from './task.messages';
 import { Evolver, Raised, SubmissionState, TaskState, withSubmission } from './task.state';
 
@@ -50,7 +51,12 @@ export function decideSubmit(s: TaskState, taskId: number, submissionId: number,
   if (now.getTime() >= s.deadline) throw conflict(MESSAGES.deadlinePassed);
   if (userId === s.creatorId) throw forbidden(MESSAGES.ownTask);
   if (s.submissionByUser.has(userId)) throw conflict(MESSAGES.alreadySubmitted);
-  if (s.pending + s.approved >= s.maxCompletions) throw conflict(MESSAGES.full(s.maxCompletions));
+  // The escrow's payouts: every pending or approved submission holds one, and so does every release the app
+  // did not decide (the chain counts those against maxCompletions too).
+  const notDecided = releasesNotDecided(s);
+  if (s.pending + s.approved + notDecided >= s.maxCompletions) {
+    throw conflict(notDecided ? MESSAGES.escrowEmptied(notDecided, s.maxCompletions) : MESSAGES.full(s.maxCompletions));
+  }
   checkProofMatchesType(s.submissionType, proof);
   const data: E.SubmissionSubmittedData = { submissionId, taskId, userId, ...proof, createdAt: now.toISOString() };
   return [{ type: T.SubmissionSubmitted, data }];
@@ -82,6 +88,8 @@ export function decideReview(
   const { reviewUntil } = reviewTimesOf(s);
   if (now.getTime() > reviewUntil.getTime()) throw conflict(MESSAGES.reviewClosed(reviewUntil));
   if (s.approved >= s.maxCompletions) throw conflict(MESSAGES.allApproved(s.maxCompletions));
+  const notDecided = releasesNotDecided(s);
+  if (s.approved + notDecided >= s.maxCompletions) throw conflict(MESSAGES.escrowEmptied(notDecided, s.maxCompletions));
   const data: E.SubmissionApprovedData = { ...base, feedback: note, reward: s.reward };
   return [{ type: T.SubmissionApproved, data }];
 }

@@ -23,6 +23,29 @@ export const MESSAGES = {
     'now could not be paid in time. You can still reject.',
   notApproved: 'Only an approved submission can be paid',
   invalidWallet: (userId: number) => `Invalid wallet address for user ${userId}. Contact an administrator.`,
+  /** A payout failure in plain words with what happens next and who can act (PayoutFailedData.cause). */
+  payoutFailed: {
+    no_wallet: (userId: number) =>
+      `Invalid wallet address for user ${userId}. Contact an administrator. The reward is sent automatically as soon as ` +
+      'the earner links a wallet to their account; the earner, the creator or an admin can also retry it (release-reward).',
+    not_funded: (detail: string) =>
+      `The task's escrow is not funded on chain (${detail}), for instance because a chain reorganisation dropped its ` +
+      'funding. The payout is requested again automatically as soon as the task is funded; its creator can fund it ' +
+      'with the exact arguments shown on the task.',
+    escrow_full: (detail: string) =>
+      `The task's escrow has no payout left (${detail}): releases the app did not request used them (see the task's ` +
+      'escrow view, payout anomalies). Admins have been alerted; this reward cannot be paid from this escrow.',
+    refunded: (detail: string) =>
+      `The task's escrow was refunded to its creator before this approved reward was paid (${detail}). The creator owes ` +
+      'this reward; admins have been alerted, and the escrow view and `npm run audit` report it.',
+    escrow_refused: (detail: string) =>
+      `Escrow refused the payout: ${detail}. Admins have been alerted; the creator or an admin can retry it ` +
+      '(release-reward) once the cause is fixed.',
+  },
+  escrowEmptied: (notDecided: number, max: number) =>
+    `This task's escrow has no payout left: ${notDecided} of its ${max} payouts were released by transactions the app ` +
+    "did not request (see the task's escrow view). Its creator and the admins have been told.",
+  noWalletYet: 'The earner has no linked wallet yet: the reward is sent as soon as they link one to their account.',
   notCreator: 'Only the creator of this task can change it',
 } as const;
 

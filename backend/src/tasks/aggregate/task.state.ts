@@ -1,5 +1,6 @@
 import { DomainEvent } from '../../event-store/aggregate';
 import { FundingStatus, PayoutStatus, SubmissionStatus, SubmissionType } from '../task.constants';
+import { PayoutFailureCause } from '../task.events';
 
 /**
  * The task aggregate's state. Every part is read-only: `evolve` returns new objects (and new Maps) and
@@ -15,6 +16,8 @@ export interface SubmissionState {
   readonly payoutTxHash: string | null;
   readonly releasedTxHash: string | null;
   readonly aiValidated: boolean;
+  /** Why the last payout attempt failed (payout 'failed'); null otherwise. */
+  readonly payoutFailure?: PayoutFailureCause | null;
 }
 
 /** A funding of this task id the app did not accept (stranger, other terms, a second escrow). */
@@ -28,6 +31,8 @@ export interface StrayEscrow {
 
 /** A RewardReleased log the app did not accept as a payout. */
 export interface PayoutAnomaly {
+  /** The escrow it was released from (null: unknown, older events): one of the task's own payouts when it is the task's key. */
+  readonly key?: string | null;
   readonly submissionId: number;
   readonly txHash: string;
   readonly logIndex: number;

@@ -1,87 +1,90 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
-  Allow, IsBoolean, IsDate, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, MinDate,
+  Allow, IsBoolean, IsDate, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxDate, MaxLength, Min, MinDate,
 } from 'class-validator';
+import { parseIsoDate } from '../../common/dates';
 import { Checks, numberFromText } from '../../common/dto-fields';
-import { CATEGORIES, LIMITS, SUBMISSION_TYPES, SubmissionType } from '../task.constants';
+import { CATEGORIES, CREATE_TASK_MESSAGES as M, LIMITS, SUBMISSION_TYPES, SubmissionType } from '../task.constants';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** ISO 8601 text naming a real day in years 0001-9999 (common/dates.ts); anything else fails IsDate. */
 const toDate = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && value.trim() !== '' ? new Date(value) : value === null || value === '' ? undefined : value;
+  typeof value === 'string' && value.trim() !== '' ? (parseIsoDate(value) ?? value) : value === null || value === '' ? undefined : value;
+const YEAR_MS = LIMITS.deadlineAheadSeconds * 1000;
 
 /**
  * POST /api/tasks. Limits and messages are the spec's (part 1 §5). `creatorId`, `contractAddress` and
  * `completions` may be sent (the spec's client sends the first two) but are ignored: the server owns them.
  */
 export class CreateTaskDto {
-  @ApiProperty({ example: 'Write a thread about CENT', maxLength: 300 })
+  @ApiProperty({ example: 'Write a thread about CENT', minLength: 1, maxLength: LIMITS.title.maxLength })
   @Transform(trim)
   @Checks(
-    IsString({ message: 'Title is required' }),
-    IsNotEmpty({ message: 'Title is required' }),
-    MaxLength(300, { message: 'Title is at most 300 characters' }),
+    IsString({ message: M.titleRequired }),
+    IsNotEmpty({ message: M.titleRequired }),
+    MaxLength(LIMITS.title.maxLength, { message: M.titleTooLong }),
   )
   title!: string;
 
-  @ApiProperty({ maxLength: 10000 })
+  @ApiProperty({ minLength: 1, maxLength: LIMITS.description.maxLength })
   @Transform(trim)
   @Checks(
-    IsString({ message: 'Description is required' }),
-    IsNotEmpty({ message: 'Description is required' }),
-    MaxLength(10_000, { message: 'Description is at most 10,000 characters' }),
+    IsString({ message: M.descriptionRequired }),
+    IsNotEmpty({ message: M.descriptionRequired }),
+    MaxLength(LIMITS.description.maxLength, { message: M.descriptionTooLong }),
   )
   description!: string;
 
-  @ApiProperty({ maxLength: 10000 })
+  @ApiProperty({ minLength: 1, maxLength: LIMITS.requirements.maxLength })
   @Transform(trim)
   @Checks(
-    IsString({ message: 'Requirements are required' }),
-    IsNotEmpty({ message: 'Requirements are required' }),
-    MaxLength(10_000, { message: 'Requirements are at most 10,000 characters' }),
+    IsString({ message: M.requirementsRequired }),
+    IsNotEmpty({ message: M.requirementsRequired }),
+    MaxLength(LIMITS.requirements.maxLength, { message: M.requirementsTooLong }),
   )
   requirements!: string;
 
   @ApiProperty({ enum: CATEGORIES, default: 'Content' })
   @Checks(
-    IsString({ message: 'Category is required' }),
-    IsNotEmpty({ message: 'Category is required' }),
-    IsIn(CATEGORIES, { message: `Category must be one of: ${CATEGORIES.join(', ')}` }),
+    IsString({ message: M.categoryRequired }),
+    IsNotEmpty({ message: M.categoryRequired }),
+    IsIn(CATEGORIES, { message: M.categoryInvalid }),
   )
   category!: string;
 
   @ApiProperty({ enum: SUBMISSION_TYPES, default: 'text' })
   @Checks(
-    IsString({ message: 'Submission type is required' }),
-    IsNotEmpty({ message: 'Submission type is required' }),
-    IsIn(SUBMISSION_TYPES, { message: `Submission type must be one of: ${SUBMISSION_TYPES.join(', ')}` }),
+    IsString({ message: M.submissionTypeRequired }),
+    IsNotEmpty({ message: M.submissionTypeRequired }),
+    IsIn(SUBMISSION_TYPES, { message: M.submissionTypeInvalid }),
   )
   submissionType!: SubmissionType;
 
-  @ApiProperty({ description: 'Whole CENT per approved submission', minimum: 1, maximum: 100000, default: 50 })
+  @ApiProperty({ description: 'Whole CENT per approved submission', minimum: LIMITS.reward.min, maximum: LIMITS.reward.max, default: 50 })
   @Transform(numberFromText)
   @Checks(
-    IsInt({ message: 'Reward must be a positive whole number' }),
-    Min(LIMITS.reward.min, { message: 'Reward must be a positive whole number' }),
-    Max(LIMITS.reward.max, { message: 'Maximum 100,000 CENTS' }),
+    IsInt({ message: M.rewardInvalid }),
+    Min(LIMITS.reward.min, { message: M.rewardInvalid }),
+    Max(LIMITS.reward.max, { message: M.rewardMax }),
   )
   reward!: number;
 
-  @ApiProperty({ minimum: 1, maximum: 100, default: 5 })
+  @ApiProperty({ minimum: LIMITS.maxCompletions.min, maximum: LIMITS.maxCompletions.max, default: 5 })
   @Transform(numberFromText)
   @Checks(
-    IsInt({ message: 'Max completions must be a positive whole number' }),
-    Min(LIMITS.maxCompletions.min, { message: 'Max completions must be a positive whole number' }),
-    Max(LIMITS.maxCompletions.max, { message: 'Maximum 100 completions' }),
+    IsInt({ message: M.maxCompletionsInvalid }),
+    Min(LIMITS.maxCompletions.min, { message: M.maxCompletionsInvalid }),
+    Max(LIMITS.maxCompletions.max, { message: M.maxCompletionsMax }),
   )
   maxCompletions!: number;
 
-  @ApiProperty({ description: 'Minutes', minimum: 1, maximum: 480, default: 30 })
+  @ApiProperty({ description: 'Minutes', minimum: LIMITS.estimatedTime.min, maximum: LIMITS.estimatedTime.max, default: 30 })
   @Transform(numberFromText)
   @Checks(
-    IsInt({ message: 'Estimated time must be a positive whole number of minutes' }),
-    Min(LIMITS.estimatedTime.min, { message: 'Estimated time must be a positive whole number of minutes' }),
-    Max(LIMITS.estimatedTime.max, { message: 'Maximum 8 hours (480 minutes)' }),
+    IsInt({ message: M.estimatedTimeInvalid }),
+    Min(LIMITS.estimatedTime.min, { message: M.estimatedTimeInvalid }),
+    Max(LIMITS.estimatedTime.max, { message: M.estimatedTimeMax }),
   )
   estimatedTime!: number;
 
@@ -89,19 +92,22 @@ export class CreateTaskDto {
     type: String,
     format: 'date-time',
     description:
-      "Required and in the future (the spec's form has no deadline field, but the Task entity requires one; " +
-      'the escrow refund opens after it)',
+      "Required, in the future and at most one year (365 days) ahead (the spec's form has no deadline field, but the " +
+      'Task entity requires one; the escrow refund opens after it plus the review window). ISO 8601: `YYYY-MM-DD` ' +
+      '(midnight UTC) or a date-time with `Z` or an offset; kept in whole seconds. Else 400 "' + M.deadlineRequired +
+      '", "' + M.deadlinePast + '" or "' + M.deadlineTooFar + '".',
   })
   @Transform(toDate)
   @Checks(
-    IsDate({ message: 'Deadline is required (a date and time in the future)' }),
-    MinDate(() => new Date(), { message: 'Deadline must be in the future' }),
+    IsDate({ message: M.deadlineRequired }),
+    MinDate(() => new Date(), { message: M.deadlinePast }),
+    MaxDate(() => new Date(Date.now() + YEAR_MS), { message: M.deadlineTooFar }),
   )
   deadline!: Date;
 
   @ApiPropertyOptional({ default: true, description: 'false saves the task as a draft (not listed)' })
   @IsOptional()
-  @IsBoolean({ message: 'isActive must be true or false' })
+  @IsBoolean({ message: M.isActiveInvalid })
   isActive?: boolean;
 
   @ApiPropertyOptional({ description: 'Ignored: the creator is the signed-in user' })

@@ -28,8 +28,9 @@ export const adminApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/admin/bulk-validate', method: 'POST', body }),
       invalidatesTags: ['Admin', 'Dashboard', 'Submission', 'Task', 'Escrow'],
     }),
-    bulkApprove: build.mutation<BulkApproveResponse, void>({
-      query: () => ({ url: '/api/admin/bulk-approve', method: 'POST', body: {} }),
+    // Only the ids the admin confirmed: the server approves exactly those (never "every pending one").
+    bulkApprove: build.mutation<BulkApproveResponse, { submissionIds: number[] }>({
+      query: (body) => ({ url: '/api/admin/bulk-approve', method: 'POST', body }),
       invalidatesTags: ['Admin', 'Dashboard', 'Submission', 'Task', 'Escrow'],
     }),
   }),

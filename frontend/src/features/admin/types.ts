@@ -5,6 +5,8 @@ export interface AdminSubmissionRow {
   id: number;
   taskId: number;
   taskTitle: string | null;
+  /** The task's reward per approval, whole CENT (what approving this submission releases). */
+  taskReward: number;
   userId: number;
   username: string | null;
   status: SubmissionStatus | null;

@@ -22,4 +22,11 @@ describe('notificationText', () => {
     expect(notificationLink(n({ kind: 'submission_received' }))).toBe('/approvals');
     expect(notificationLink(n({ kind: 'payout_sent' }))).toBe('/dashboard');
   });
+
+  it('tells admins which read model set which event aside, and leads them to the admin console', () => {
+    const q = n({ id: '41', kind: 'projection_quarantined', taskId: 0, taskTitle: null, submissionId: null,
+      detail: { projection: 'tasks', eventType: 'TaskCreated', streamId: 'task-9', reason: 'date out of range' } });
+    expect(notificationText(q)).toBe('The tasks read model set event #41 (TaskCreated) aside: date out of range. Retry with npm run retry-quarantined');
+    expect(notificationLink(q)).toBe('/admin');
+  });
 });

@@ -27,10 +27,13 @@ export function notificationText(n: AppNotification): string {
       return `The rest of ${task}'s escrow was refunded to you`;
     case 'task_anomaly':
       return `Something is wrong with the escrow of ${task}${typeof n.detail.reason === 'string' ? `: ${n.detail.reason}` : ''}`;
+    case 'projection_quarantined':
+      return `The ${n.detail.projection} read model set event #${n.id} (${n.detail.eventType}) aside: ${n.detail.reason}. Retry with npm run retry-quarantined`;
   }
 }
 
 /** Where a notification leads. */
 export function notificationLink(n: AppNotification): string {
+  if (n.kind === 'projection_quarantined') return '/admin';
   return n.kind === 'submission_received' ? '/approvals' : '/dashboard';
 }

@@ -9,7 +9,9 @@ export type NotificationKind =
   | 'payout_reverted'
   | 'task_funded'
   | 'task_refunded'
-  | 'task_anomaly';
+  | 'task_anomaly'
+  /** Admins only: a read model set an event aside (detail: projection, eventType, streamId, reason). */
+  | 'projection_quarantined';
 
 export interface AppNotification {
   id: string;

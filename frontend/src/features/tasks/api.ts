@@ -2,6 +2,7 @@ import { api } from '@/lib/api';
 import type { Submission, Task, TaskPage } from '@/types/api';
 import { FEATURED_COUNT } from './constants';
 import { filtersToQuery, type TaskFilters } from './filters';
+import type { RewardBounds } from './reward-range';
 
 export interface NewTask {
   title: string;
@@ -42,6 +43,21 @@ export const tasksApi = api.injectEndpoints({
       transformResponse: (page: TaskPage) => page.total,
       providesTags: [{ type: 'Task', id: 'LIST' }],
     }),
+    /**
+     * The lowest and highest reward listed (the reward slider's scale): the first task of the list sorted by
+     * reward each way, two one-row pages. Null when nothing is listed.
+     */
+    rewardBounds: build.query<RewardBounds | null, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const [low, high] = await Promise.all([baseQuery('/api/tasks?sort=reward-low&limit=1'), baseQuery('/api/tasks?sort=reward-high&limit=1')]);
+        const error = low.error ?? high.error;
+        if (error) return { error: error as never };
+        const min = (low.data as TaskPage).items[0]?.reward;
+        const max = (high.data as TaskPage).items[0]?.reward;
+        return { data: min === undefined || max === undefined ? null : { min, max } };
+      },
+      providesTags: [{ type: 'Task', id: 'LIST' }],
+    }),
     /** Landing page: the first 6 tasks of the list. */
     featuredTasks: build.query<Task[], void>({
       query: () => `/api/tasks?limit=${FEATURED_COUNT}`,
@@ -74,6 +90,7 @@ export const tasksApi = api.injectEndpoints({
 export const {
   useTaskPagesInfiniteQuery,
   useTaskTotalQuery,
+  useRewardBoundsQuery,
   useFeaturedTasksQuery,
   useTaskQuery,
   useUserSubmissionQuery,

@@ -20,6 +20,5 @@ export const SUBMISSION_TYPE_LABELS = { text: 'Text', link: 'Link or URL', file:
 
 export const REWARD_MIN = 0;
 export const REWARD_MAX = 100_000;
-export const REWARD_STEP = 100;
 export const PAGE_SIZE = 24;
 export const FEATURED_COUNT = 6;

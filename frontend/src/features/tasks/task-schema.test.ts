@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endOfDay, taskDefaults, taskSchema, TASK_MESSAGES, toNewTask } from './task-schema';
+import { endOfDay, maxDeadline, taskDefaults, taskSchema, TASK_MESSAGES, toNewTask } from './task-schema';
 
 const NOW = new Date(2026, 10, 23, 10, 0);
 const valid = { ...taskDefaults(NOW), title: 'T', description: 'D', requirements: 'R' };
@@ -44,6 +44,15 @@ describe('Create Task form rules (spec part 1 §5)', () => {
     expect(await errorsOf({ ...valid, deadline: '' })).toEqual([TASK_MESSAGES.deadlineRequired]);
     expect(await errorsOf({ ...valid, deadline: '2020-01-01' })).toEqual([TASK_MESSAGES.deadlineFuture]);
     expect(await errorsOf({ ...valid, deadline: 'soon' })).toEqual([TASK_MESSAGES.deadlineFuture]);
+  });
+
+  it('refuses a deadline more than a year ahead, as the server does; the input\'s max day is still accepted', async () => {
+    expect(await errorsOf({ ...valid, deadline: '9999-12-30' })).toEqual([TASK_MESSAGES.deadlineTooFar]);
+    const now = new Date();
+    const twoYears = `${now.getFullYear() + 2}-06-01`;
+    expect(await errorsOf({ ...valid, deadline: twoYears })).toEqual([TASK_MESSAGES.deadlineTooFar]);
+    expect(await errorsOf({ ...valid, deadline: maxDeadline(now) })).toEqual([]);
+    expect(endOfDay(maxDeadline(now)).getTime()).toBeLessThanOrEqual(now.getTime() + 365 * 24 * 3600 * 1000);
   });
 
   it('sends whole numbers and the end of the chosen day', () => {

@@ -13,7 +13,11 @@ export const TASK_MESSAGES = {
   estimatedTimeMax: 'Maximum 8 hours (480 minutes)',
   deadlineRequired: 'Deadline is required',
   deadlineFuture: 'Deadline must be in the future',
+  deadlineTooFar: 'Deadline must be at most one year (365 days) ahead',
 } as const;
+
+/** The server refuses deadlines more than 365 days ahead (backend/src/tasks/task.constants.ts LIMITS). */
+const DEADLINE_AHEAD_MS = 365 * 24 * 3600 * 1000;
 
 const wholeNumber = (label: string, max: number, maxMessage: string) =>
   number()
@@ -54,7 +58,8 @@ export const taskSchema = object({
   estimatedTime: wholeNumber('Estimated time', 480, TASK_MESSAGES.estimatedTimeMax),
   deadline: string()
     .required(TASK_MESSAGES.deadlineRequired)
-    .test('future', TASK_MESSAGES.deadlineFuture, (v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && endOfDay(v).getTime() > Date.now())),
+    .test('future', TASK_MESSAGES.deadlineFuture, (v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && endOfDay(v).getTime() > Date.now()))
+    .test('within-a-year', TASK_MESSAGES.deadlineTooFar, (v) => !v || !/^\d{4}-\d{2}-\d{2}$/.test(v) || endOfDay(v).getTime() <= Date.now() + DEADLINE_AHEAD_MS),
   isActive: bool(),
 });
 
@@ -78,6 +83,8 @@ export function taskDefaults(now = new Date()): TaskFormValues {
 }
 
 export const minDeadline = (now = new Date()) => isoDay(now);
+/** The last day whose end is still within 365 days of now (the date input's `max`). */
+export const maxDeadline = (now = new Date()) => isoDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 364));
 
 /** Form values (already validated) -> POST /api/tasks body. */
 export function toNewTask(v: TaskFormValues): NewTask {

@@ -1,11 +1,16 @@
 import { Badge, Box, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import type { SubmissionStatus } from '@/types/api';
+import { riskLevel as risk } from '../approve-selection';
 import type { BulkValidateResult } from '../types';
 import { TableRoot } from '@/components/ui/table';
 
-const risk = (r: string) => (r === 'low' || r === 'medium' ? r : 'high');
+/** A result with the submission's decision now (unknown when it is not on the listed page). */
+export type AiResultRow = BulkValidateResult & { status?: SubmissionStatus };
+
+const DECISION = { pending: ['Pending Review', 'yellow'], approved: ['Approved', 'green'], rejected: ['Rejected', 'red'] } as const;
 
 /** The AI results panel: totals, the auto-approval summary, and one row per analysed submission. */
-export function AiResults({ results, summary }: { results: BulkValidateResult[]; summary: string | null }) {
+export function AiResults({ results, summary }: { results: AiResultRow[]; summary: string | null }) {
   const recommended = results.filter((r) => r.validation.approved).length;
   const eligible = results.filter((r) => r.validation.autoApprovalEligible).length;
   return (
@@ -30,6 +35,7 @@ export function AiResults({ results, summary }: { results: BulkValidateResult[];
                 <Table.ColumnHeader>Quality</Table.ColumnHeader>
                 <Table.ColumnHeader>Risk</Table.ColumnHeader>
                 <Table.ColumnHeader>Recommendation</Table.ColumnHeader>
+                <Table.ColumnHeader>Decision</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -45,6 +51,9 @@ export function AiResults({ results, summary }: { results: BulkValidateResult[];
                       <Badge colorPalette={r.validation.approved ? 'green' : 'red'}>{r.validation.approved ? 'Approved' : 'Rejected'}</Badge>
                       {r.validation.autoApprovalEligible && <Badge colorPalette="purple" title="AUTO-APPROVAL ELIGIBLE">Auto-Eligible</Badge>}
                     </HStack>
+                  </Table.Cell>
+                  <Table.Cell data-testid={`ai-decision-${r.submissionId}`}>
+                    {r.status ? <Badge colorPalette={DECISION[r.status][1]}>{DECISION[r.status][0]}</Badge> : '—'}
                   </Table.Cell>
                 </Table.Row>
               ))}

@@ -6,7 +6,8 @@ import { errorText } from '@/lib/http-error';
 import { useAdminDashboardQuery, useBulkApproveMutation, useBulkValidateMutation } from '../api';
 import { bulkApproveText, bulkValidateText } from '../texts';
 import type { BulkValidateResult } from '../types';
-import { AiResults } from './ai-results';
+import { AiResults, type AiResultRow } from './ai-results';
+import { ApproveAllDialog } from './approve-all-dialog';
 import { SubmissionsTable } from './submissions-table';
 import { ProgressRoot } from '@/components/ui/progress';
 
@@ -24,6 +25,7 @@ export function SubmissionsTab({ pending, onReview }: { pending: number; onRevie
   const [running, setRunning] = useState<null | 'analyze' | 'auto' | 'manual'>(null);
   const [showAi, setShowAi] = useState(false);
   const [lastRun, setLastRun] = useState<{ results: BulkValidateResult[]; summary: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const busy = running !== null || validating.isLoading || approving.isLoading;
 
   const runValidate = async (autoApprove: boolean) => {
@@ -40,10 +42,13 @@ export function SubmissionsTab({ pending, onReview }: { pending: number; onRevie
     }
   };
 
-  const runApproveAll = async () => {
+  const runApproveAll = async (submissionIds: number[]) => {
+    setConfirming(false);
     setRunning('manual');
     try {
-      const r = await approveAll().unwrap();
+      const r = await approveAll({ submissionIds }).unwrap();
+      // The panel shows the stored validations with each submission's decision now, not the run's stale verdicts.
+      setLastRun(null);
       const { text, destructive } = bulkApproveText(r);
       toaster.create({ type: destructive ? 'error' : 'success', title: 'Bulk Approval Complete', description: text });
     } catch (e) {
@@ -54,23 +59,26 @@ export function SubmissionsTab({ pending, onReview }: { pending: number; onRevie
   };
 
   // Without a run in this visit, the AI results are the validations stored on the listed submissions.
-  const stored: BulkValidateResult[] = (q.data?.submissions ?? [])
+  const listed = q.data?.submissions ?? [];
+  const stored: AiResultRow[] = listed
     .filter((s) => s.aiValidation)
-    .map((s) => ({ submissionId: s.id, taskTitle: s.taskTitle ?? `Task #${s.taskId}`, validation: s.aiValidation! }));
+    .map((s) => ({ submissionId: s.id, taskTitle: s.taskTitle ?? `Task #${s.taskId}`, validation: s.aiValidation!, status: s.status ?? 'pending' }));
+  const statusOf = new Map(listed.map((s) => [s.id, s.status ?? 'pending']));
+  const fresh: AiResultRow[] | null = lastRun ? lastRun.results.map((r) => ({ ...r, status: statusOf.get(r.submissionId) })) : null;
 
   return (
     <Stack gap="4">
       <HStack gap="2" wrap="wrap">
         <Button onClick={() => void runValidate(false)} disabled={busy || pending === 0} loading={running === 'analyze'}>AI Analyze All</Button>
         <Button onClick={() => void runValidate(true)} disabled={busy || pending === 0} loading={running === 'auto'}>AI Auto-Approve</Button>
-        <Button variant="outline" onClick={() => void runApproveAll()} disabled={busy || pending === 0} loading={running === 'manual'}>Manual Approve All</Button>
+        <Button variant="outline" onClick={() => setConfirming(true)} disabled={busy || pending === 0} loading={running === 'manual'}>Manual Approve All</Button>
         <Button variant="ghost" onClick={() => setShowAi((v) => !v)} aria-expanded={showAi}>{showAi ? 'Hide AI Results' : 'Show AI Results'}</Button>
       </HStack>
       {running && (
         <Stack gap="1" role="status">
           <Text fontSize="sm">
             {running === 'manual'
-              ? `Approving ${pending} pending submissions; their payouts are batched on chain...`
+              ? 'Approving the chosen submissions; their payouts are batched on chain...'
               : `Analyzing ${pending} pending submissions${running === 'auto' ? ' and approving the eligible ones' : ''}...`}
           </Text>
           <ProgressRoot value={null} size="xs" aria-label="Run in progress">
@@ -80,7 +88,8 @@ export function SubmissionsTab({ pending, onReview }: { pending: number; onRevie
           </ProgressRoot>
         </Stack>
       )}
-      {showAi && <AiResults results={lastRun?.results ?? stored} summary={lastRun?.summary ?? null} />}
+      {confirming && <ApproveAllDialog onConfirm={(ids) => void runApproveAll(ids)} onClose={() => setConfirming(false)} />}
+      {showAi && <AiResults results={fresh ?? stored} summary={lastRun?.summary ?? null} />}
       {q.data && (
         <>
           <SubmissionsTable rows={q.data.submissions} onReview={onReview} label="Submissions" />

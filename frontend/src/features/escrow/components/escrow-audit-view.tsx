@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Box, Card, Heading, HStack, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
-import { ExternalLink } from '@/components/ui/external-link';
+import { ChainRef } from '@/components/chain-ref';
 import { formatDate } from '@/lib/dates';
-import { shortAddress } from '@/lib/display-name';
+import { chainUnreachableText } from '@/lib/escrow/chain-status';
 import { useTaskEscrowQuery } from '@/lib/escrow/escrow-api';
 import { formatBaseUnits } from '@/lib/money';
 import type { EscrowAudit } from '@/types/escrow';
@@ -38,20 +38,20 @@ export function EscrowAuditView({ taskId }: { taskId: number }) {
 function AuditBody({ a }: { a: EscrowAudit }) {
   const totals = chainTotals(a.events);
   const chain = a.onChain;
+  const unreachable = chainUnreachableText(a);
   return (
     <Stack gap="6">
       <HStack gap="2" wrap="wrap">
         <Badge colorPalette={a.consistent ? 'green' : 'red'} size="lg">{a.consistent ? 'Chain and app agree' : 'Chain and app differ'}</Badge>
         <Text fontSize="sm">
-          Escrow contract{' '}
-          {a.escrowUrl ? <ExternalLink href={a.escrowUrl} color="purple.700">{shortAddress(a.escrowAddress)}</ExternalLink> : shortAddress(a.escrowAddress)}
+          Escrow contract <ChainRef kind="address" value={a.escrowAddress} label="Escrow contract" />
           {a.headBlock != null && ` · block ${a.headBlock}`} · final after {a.confirmationsRequired} confirmations
         </Text>
       </HStack>
-      {a.chainError && (
-        <AlertRoot status="warning">
+      {unreachable && (
+        <AlertRoot status="warning" data-testid="chain-unreachable">
           <Alert.Indicator />
-          <Alert.Title>The chain could not be read: {a.chainError}</Alert.Title>
+          <Alert.Title>{unreachable}</Alert.Title>
         </AlertRoot>
       )}
       {a.app.anomalies.length > 0 && (
@@ -61,7 +61,7 @@ function AuditBody({ a }: { a: EscrowAudit }) {
             <Alert.Title>Something on chain does not match this task</Alert.Title>
             <Alert.Description>
               <Stack as="ul" gap="1" ps="4" listStyleType="disc">
-                {a.app.anomalies.map((x) => <li key={`${x.kind}-${x.txHash}`}>{x.reason} <TxLink hash={x.txHash} /></li>)}
+                {a.app.anomalies.map((x) => <li key={`${x.kind}-${x.txHash}`}>{x.reason} <ChainRef kind="tx" value={x.txHash} /></li>)}
               </Stack>
             </Alert.Description>
           </Alert.Content>
@@ -102,10 +102,10 @@ function AuditBody({ a }: { a: EscrowAudit }) {
                     <Table.Cell>{EVENT_LABEL[e.type]}</Table.Cell>
                     <Table.Cell whiteSpace="nowrap">{cent(e.amount)}</Table.Cell>
                     <Table.Cell>{e.submissionId ?? '—'}</Table.Cell>
-                    <Table.Cell>{e.recipient ? (e.recipientUrl ? <ExternalLink href={e.recipientUrl} color="purple.700">{shortAddress(e.recipient)}</ExternalLink> : shortAddress(e.recipient)) : '—'}</Table.Cell>
-                    <Table.Cell>{e.blockNumber}</Table.Cell>
+                    <Table.Cell>{e.recipient ? <ChainRef kind="address" value={e.recipient} label="Recipient" /> : '—'}</Table.Cell>
+                    <Table.Cell><ChainRef kind="block" value={e.blockNumber} /></Table.Cell>
                     <Table.Cell><Badge colorPalette={e.finality === 'final' ? 'green' : 'yellow'}>{e.finality} ({e.confirmations})</Badge>{!e.indexed && <Badge ml="1" colorPalette="red">not recorded by the app</Badge>}</Table.Cell>
-                    <Table.Cell><TxLink hash={e.txHash} url={e.txUrl} /></Table.Cell>
+                    <Table.Cell><ChainRef kind="tx" value={e.txHash} /></Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>
@@ -115,11 +115,6 @@ function AuditBody({ a }: { a: EscrowAudit }) {
       </Box>
     </Stack>
   );
-}
-
-function TxLink({ hash, url }: { hash: string; url?: string | null }) {
-  const text = `${hash.slice(0, 10)}…${hash.slice(-6)}`;
-  return url ? <ExternalLink href={url} color="purple.700" aria-label={`Transaction ${hash}`}>{text}</ExternalLink> : <code title={hash}>{text}</code>;
 }
 
 function Side({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Badge, Box, Button, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
-import { ExternalLink } from '@/components/ui/external-link';
-import { usePublicConfig } from '@/lib/config/config-api';
+import { ChainRef } from '@/components/chain-ref';
 import { formatDate } from '@/lib/dates';
+import { chainUnreachableText } from '@/lib/escrow/chain-status';
 import { escrowApi, useTaskEscrowQuery } from '@/lib/escrow/escrow-api';
 import { formatBaseUnits } from '@/lib/money';
 import { useAppDispatch } from '@/lib/store-hooks';
@@ -43,16 +43,16 @@ function useChainNow(everyMs: number): Date {
   return new Date(tick + offsetMs);
 }
 
-function TxLine({ label, txHash, txUrl }: { label: string; txHash: string; txUrl: string | null }) {
+function TxLine({ label, txHash }: { label: string; txHash: string }) {
   return (
-    <Text wordBreak="break-all">
-      {label}: {txUrl ? <ExternalLink href={txUrl} color="purple.700">{txHash}</ExternalLink> : <code>{txHash}</code>}
+    <Text>
+      {label}: <ChainRef kind="tx" value={txHash} />
     </Text>
   );
 }
 
 /** The refund transaction's step in plain words (the card shows it under the button). */
-function ProgressLine({ progress, txUrl }: { progress: RefundProgress; txUrl: string | null }) {
+function ProgressLine({ progress }: { progress: RefundProgress }) {
   switch (progress.phase) {
     case 'idle':
       return null;
@@ -62,7 +62,7 @@ function ProgressLine({ progress, txUrl }: { progress: RefundProgress; txUrl: st
       return (
         <Stack gap="1" role="status">
           <Text>Refund sent; waiting for the chain to confirm it…</Text>
-          <TxLine label="Transaction" txHash={progress.txHash} txUrl={txUrl} />
+          <TxLine label="Transaction" txHash={progress.txHash} />
         </Stack>
       );
     case 'confirmed':
@@ -71,14 +71,14 @@ function ProgressLine({ progress, txUrl }: { progress: RefundProgress; txUrl: st
           <Text color="green.800">
             Refund confirmed in block {progress.blockNumber}: {formatBaseUnits(progress.amount)} CENT returned to your wallet.
           </Text>
-          <TxLine label="Transaction" txHash={progress.txHash} txUrl={txUrl} />
+          <TxLine label="Transaction" txHash={progress.txHash} />
         </Stack>
       );
     case 'failed':
       return (
         <Stack gap="1" role="alert">
           <Text color="red.700">Refund failed: {progress.error}</Text>
-          {progress.txHash && <TxLine label="Transaction" txHash={progress.txHash} txUrl={txUrl} />}
+          {progress.txHash && <TxLine label="Transaction" txHash={progress.txHash} />}
         </Stack>
       );
   }
@@ -104,7 +104,6 @@ export function RefundCard({ task, auditLink = true }: { task: Task; auditLink?:
     if (recorded && progress.phase === 'confirmed') dispatch(escrowApi.util.invalidateTags(['Dashboard', { type: 'Task', id: task.id }]));
   }, [recorded, progress.phase, dispatch, task.id]);
 
-  const explorer = usePublicConfig()?.explorerUrl?.replace(/\/$/, '') ?? null;
   const now = useChainNow(30_000);
   const opensAt = chain?.refundableAt ?? task.funding?.refundableAt ?? null;
   const remaining = chain ? BigInt(chain.remaining) : null;
@@ -114,8 +113,7 @@ export function RefundCard({ task, auditLink = true }: { task: Task; auditLink?:
   const canRefund =
     !!opensAt && left === null && !!task.funding?.escrowKey && remaining !== null && remaining > 0n && !refundedOnChain;
   const refundEvent = escrowNow.data?.events.find((e) => e.type === 'TaskRefunded') ?? null;
-  const progressTx = 'txHash' in progress ? progress.txHash : null;
-  const progressTxUrl = progressTx && explorer ? `${explorer}/tx/${progressTx}` : null;
+  const unreachable = chainUnreachableText(escrowNow.data);
 
   return (
     <Box borderWidth="1px" borderRadius="md" p="3" bg="gray.50" data-testid={`refund-${task.id}`}>
@@ -131,6 +129,11 @@ export function RefundCard({ task, auditLink = true }: { task: Task; auditLink?:
             </ChakraLink>
           )}
         </HStack>
+        {unreachable && (
+          <Text role="status" color="orange.800" data-testid="chain-unreachable">
+            {unreachable}
+          </Text>
+        )}
         {opensAt && !refundedOnChain && (
           <Text>{left ? `Refund opens ${formatDate(opensAt)} (in ${left})` : 'The refund window is open.'}</Text>
         )}
@@ -141,7 +144,7 @@ export function RefundCard({ task, auditLink = true }: { task: Task; auditLink?:
             </Button>
           </Box>
         )}
-        <ProgressLine progress={progress} txUrl={progressTxUrl} />
+        <ProgressLine progress={progress} />
         {refundedOnChain && (
           <Stack gap="1" data-testid="refund-recorded">
             {recorded ? (
@@ -154,7 +157,7 @@ export function RefundCard({ task, auditLink = true }: { task: Task; auditLink?:
             ) : (
               <Text>Waiting for the app to record the refund…</Text>
             )}
-            {refundEvent && progress.phase === 'idle' && <TxLine label="Refund transaction" txHash={refundEvent.txHash} txUrl={refundEvent.txUrl} />}
+            {refundEvent && progress.phase === 'idle' && <TxLine label="Refund transaction" txHash={refundEvent.txHash} />}
           </Stack>
         )}
       </Stack>

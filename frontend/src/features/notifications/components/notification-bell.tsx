@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
+import { MenuRoot } from '@/components/ui/menu';
 import { formatDate } from '@/lib/dates';
 import { useGetNotificationsQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '../api';
 import { notificationLink, notificationText } from '../notification-text';
@@ -13,7 +14,8 @@ export function NotificationBell() {
   const unread = data?.unreadCount ?? 0;
   const items = data?.items ?? [];
   return (
-    <Menu.Root>
+    // MenuRoot, not Menu.Root: the menu recipe (panel background, shadow) is not in the app's system.
+    <MenuRoot>
       <Menu.Trigger asChild>
         <Button variant="ghost" px="2" position="relative" aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}>
           {/* An inline bell, not the emoji: a browser without an emoji font drew an empty box. */}
@@ -30,7 +32,7 @@ export function NotificationBell() {
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content maxW="sm" maxH="md" overflowY="auto">
+          <Menu.Content w={{ base: 'calc(100vw - 2rem)', sm: 'sm' }} maxH="md" overflowY="auto">
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel>Notifications</Menu.ItemGroupLabel>
               {items.length === 0 && (
@@ -71,6 +73,6 @@ export function NotificationBell() {
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
-    </Menu.Root>
+    </MenuRoot>
   );
 }

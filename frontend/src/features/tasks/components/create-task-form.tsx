@@ -1,7 +1,7 @@
 import { Button, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { SUBMISSION_TYPE_LABELS, TASK_CATEGORIES } from '../constants';
-import { minDeadline, taskDefaults, taskSchema, type TaskFormValues } from '../task-schema';
+import { maxDeadline, minDeadline, taskDefaults, taskSchema, type TaskFormValues } from '../task-schema';
 import { CheckboxRoot } from '@/components/ui/checkbox';
 import { NativeSelectRoot } from '@/components/ui/native-select';
 
@@ -84,7 +84,7 @@ export function CreateTaskForm({ onSubmit, onCancel }: Props) {
           </Field.Root>
           <Field.Root invalid={!!err('deadline')} required>
             <Field.Label>Deadline</Field.Label>
-            <Input {...field('deadline')} type="date" min={minDeadline()} />
+            <Input {...field('deadline')} type="date" min={minDeadline()} max={maxDeadline()} />
             <Field.ErrorText>{err('deadline')}</Field.ErrorText>
           </Field.Root>
         </SimpleGrid>

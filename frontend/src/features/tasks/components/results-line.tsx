@@ -1,9 +1,10 @@
-import { Badge, HStack, Text } from '@chakra-ui/react';
-import { ALL_CATEGORIES } from '../constants';
-import type { TaskFilters } from '../filters';
+import { HStack, Text } from '@chakra-ui/react';
 
-/** "{n} tasks found", "(filtered from {total} total)" when a filter is active, badges for search and category. */
-export function ResultsLine({ count, total, filters, active }: { count: number; total: number | undefined; filters: TaskFilters; active: boolean }) {
+/**
+ * "{n} tasks found" and "(filtered from {total} total)" when a filter is active. The spec's badges for the search
+ * text and the category are chips beside it now (FilterChips), with every other active filter.
+ */
+export function ResultsLine({ count, total, active }: { count: number; total: number | undefined; active: boolean }) {
   return (
     <HStack gap="2" wrap="wrap" role="status" aria-live="polite">
       <Text fontWeight="medium">
@@ -15,16 +16,6 @@ export function ResultsLine({ count, total, filters, active }: { count: number; 
           </Text>
         )}
       </Text>
-      {filters.search.trim() && (
-        <Badge colorPalette="purple" variant="subtle">
-          Search: {filters.search.trim()}
-        </Badge>
-      )}
-      {filters.category !== ALL_CATEGORIES && (
-        <Badge colorPalette="purple" variant="subtle">
-          {filters.category}
-        </Badge>
-      )}
     </HStack>
   );
 }

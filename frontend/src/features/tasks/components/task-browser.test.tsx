@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import ToasterView from '@/components/ui/toaster-view';
 import { renderWithApp } from '@/testing/render';
 import { TaskBrowser } from './task-browser';
 
@@ -35,7 +36,10 @@ describe('TaskBrowser: URL -> server query, results line, empty and error states
     expect(Object.fromEntries(list.searchParams)).toEqual({ search: 'logo', category: 'Design', sort: 'reward-low', minReward: '100', available: 'true', limit: '24' });
     const total = urls.find((u) => u.searchParams.get('limit') === '1')!;
     expect(Object.fromEntries(total.searchParams)).toEqual({ sort: 'reward-low', available: 'true', limit: '1' });
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('2 tasks found (filtered from 40 total)Search: logoDesign'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('2 tasks found (filtered from 40 total)'));
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(chips.textContent).toBe('Search: logoDesignReward: from 100 CENTSAvailable onlyClear all');
+    expect(screen.getByRole('button', { name: 'Filters, 2 active' })).toBeTruthy();
     expect((screen.getByRole('combobox', { name: 'Category' }) as HTMLSelectElement).value).toBe('Design');
     expect((screen.getByRole('combobox', { name: 'Sort' }) as HTMLSelectElement).value).toBe('reward-low');
   });
@@ -77,5 +81,45 @@ describe('TaskBrowser: URL -> server query, results line, empty and error states
     renderWithApp(<TaskBrowser onOpenTask={() => undefined} />, { url: '/tasks' });
     await screen.findByText('Unable to Load Tasks');
     expect(screen.getByText('There was an error loading the task data. Please try again later.')).toBeTruthy();
+  });
+
+  it('shows a chip for every active filter: removing one or "Clear all" brings the tasks back', async () => {
+    const urls = serve((u) => Response.json(u.searchParams.has('minReward') || u.searchParams.has('available') ? page(0, 0) : page(3, 3)));
+    const { location } = renderWithApp(<TaskBrowser onOpenTask={() => undefined} />, { url: '/tasks?min=5000&category=Design' });
+    await screen.findByText('No Tasks Found');
+    expect(screen.getByRole('list', { name: 'Active filters' }).textContent).toBe('DesignReward: from 5,000 CENTSAvailable onlyClear all');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove filter Reward: from 5,000 CENTS' }));
+    await waitFor(() => expect(location.current?.search).toBe('?category=Design'));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(location.current?.search).toBe('?available=false'));
+    await screen.findByText('Task 3');
+    expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeTruthy();
+    expect(urls.at(-1)!.searchParams.has('available')).toBe(false);
+  });
+
+  it('scales the reward slider to the listed rewards and takes typed values', async () => {
+    const urls = serve((u) => {
+      const sort = u.searchParams.get('sort');
+      if (u.searchParams.get('limit') === '1' && (sort === 'reward-low' || sort === 'reward-high')) {
+        return Response.json({ ...page(1, 9), items: [{ ...page(1, 9).items[0], reward: sort === 'reward-low' ? 30 : 300 }] });
+      }
+      return Response.json(page(2, 2));
+    });
+    // The toaster's region is the drawer's persistent element (it waits for it), as in the app.
+    const { location } = renderWithApp(<><TaskBrowser onOpenTask={() => undefined} /><ToasterView /></>, { url: '/tasks' });
+    await screen.findByText('Task 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Filters, 1 active' }));
+    await screen.findByText('Listed tasks pay 30–300 CENTS.');
+    const [lo, hi] = screen.getAllByRole('slider', { hidden: true });
+    expect([lo.getAttribute('aria-valuemin'), lo.getAttribute('aria-valuenow'), hi.getAttribute('aria-valuemax'), hi.getAttribute('aria-valuenow')]).toEqual(['30', '30', '300', '300']);
+    const max = screen.getByRole('spinbutton', { name: 'Max reward' });
+    fireEvent.change(max, { target: { value: '120' } });
+    fireEvent.keyDown(max, { key: 'Enter' });
+    await waitFor(() => expect(location.current?.search).toBe('?max=120'));
+    await waitFor(() => expect(urls.some((u) => u.searchParams.get('maxReward') === '120')).toBe(true));
+    expect(screen.getByRole('list', { name: 'Active filters', hidden: true }).textContent).toContain('Reward: up to 120 CENTS');
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByText('Listed tasks pay 30–300 CENTS.')).toBeNull());
   });
 });

@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Box, Button, Card, Heading, HStack, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Grid, Heading, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { FILTER_CATEGORIES, SORTS, type SortValue } from '../constants';
+import { sheetFilterCount } from '../filter-chips';
 import { baseFilters, hasActiveFilters } from '../filters';
-import { useTaskPagesInfiniteQuery, useTaskTotalQuery } from '../api';
+import { useRewardBoundsQuery, useTaskPagesInfiniteQuery, useTaskTotalQuery } from '../api';
 import { useDebouncedCallback } from '../hooks/use-debounced-callback';
 import { useTaskFilters } from '../hooks/use-task-filters';
+import { FilterChips } from './filter-chips';
 import { ResultsLine } from './results-line';
 import { TaskCard } from './task-card';
 import { NativeSelectRoot } from '@/components/ui/native-select';
@@ -22,6 +24,9 @@ export function TaskBrowser({ onOpenTask }: { onOpenTask(id: number): void }) {
   const pages = useTaskPagesInfiniteQuery(filters);
   const active = hasActiveFilters(filters);
   const total = useTaskTotalQuery(baseFilters(filters), { skip: !active });
+  // The reward slider's scale: asked for when the sheet is first opened.
+  const bounds = useRewardBoundsQuery(undefined, { skip: !sheetLoaded });
+  const sheetCount = sheetFilterCount(filters);
   const pushed = useRef(filters.search);
   const pushSearch = useDebouncedCallback((value: string) => {
     pushed.current = value;
@@ -77,7 +82,8 @@ export function TaskBrowser({ onOpenTask }: { onOpenTask(id: number): void }) {
             pushSearch(e.target.value);
           }}
         />
-        <HStack gap="3">
+        {/* Phone: the two selects side by side at half width each and Filters below (a row of three cut "Newest First"). */}
+        <Grid templateColumns={{ base: '1fr 1fr', md: 'auto auto auto' }} gap="3">
           <NativeSelectRoot bg="white" minW={{ md: '48' }}>
             <NativeSelect.Field aria-label="Category" value={filters.category} onChange={(e) => update({ category: e.target.value })}>
               {FILTER_CATEGORIES.map((c) => (
@@ -101,14 +107,21 @@ export function TaskBrowser({ onOpenTask }: { onOpenTask(id: number): void }) {
           <Button
             variant="outline"
             bg="white"
+            gridColumn={{ base: 'span 2', md: 'auto' }}
+            aria-label={sheetCount ? `Filters, ${sheetCount} active` : 'Filters'}
             onClick={() => {
               setSheetLoaded(true);
               setSheetOpen(true);
             }}
           >
             Filters
+            {sheetCount > 0 && (
+              <Badge colorPalette="purple" variant="solid" rounded="full" aria-hidden="true">
+                {sheetCount}
+              </Badge>
+            )}
           </Button>
-        </HStack>
+        </Grid>
       </Stack>
 
       {pages.isError ? (
@@ -128,7 +141,10 @@ export function TaskBrowser({ onOpenTask }: { onOpenTask(id: number): void }) {
         </SimpleGrid>
       ) : (
         <Stack gap="6">
-          <ResultsLine count={count} total={total.data} filters={filters} active={active} />
+          <Stack gap="3">
+            <ResultsLine count={count} total={total.data} active={active} />
+            <FilterChips filters={filters} onChange={update} />
+          </Stack>
           {items.length === 0 ? (
             <Card.Root>
               <Card.Body alignItems="center" textAlign="center" py="12" gap="2">
@@ -167,7 +183,7 @@ export function TaskBrowser({ onOpenTask }: { onOpenTask(id: number): void }) {
 
       {sheetLoaded && (
         <Suspense>
-          <AdvancedFilters open={sheetOpen} onClose={() => setSheetOpen(false)} filters={filters} onChange={update} />
+          <AdvancedFilters open={sheetOpen} onClose={() => setSheetOpen(false)} filters={filters} onChange={update} bounds={bounds.data} />
         </Suspense>
       )}
     </Stack>

