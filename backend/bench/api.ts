@@ -280,8 +280,8 @@ async function multiProcess(dbUrl: string) {
   const chain = await startChain();
   const db = new Client({ connectionString: dbUrl });
   try {
-    // Two measured windows, each with its warm-up, and a margin.
-    const stage = await payoutStage(dbUrl, chain, Math.ceil(PAYOUT_RATE * (3 + DURATION_S + 5) * 2 * 1.3), children);
+    // Two measured windows, each with its warm-up, twice over (a window also waits for the writes in flight).
+    const stage = await payoutStage(dbUrl, chain, Math.ceil(PAYOUT_RATE * (3 + DURATION_S) * 2 * 2), children);
     const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
     children.push(await startServer(dbUrl, portA, stage.env), await startServer(dbUrl, portB, stage.env));
     children.push(await startChild('proxy', [path.join(__dirname, 'round-robin-proxy.mjs'), String(proxyPort),
@@ -289,21 +289,24 @@ async function multiProcess(dbUrl: string) {
     const base = `http://127.0.0.1:${proxyPort}`;
     await db.connect();
     const { mix, firstPageIds } = await readMix(base, db, USERS);
-    const window = async <R>(measure: () => Promise<R>) => {
+    /** One measured window under the payout stream; a window that fails prints why and gives null figures. */
+    const window = async <R>(name: string, measure: () => Promise<R>) => {
       const releases = startReleases(chain, stage.escrow, stage.releases, PAYOUT_RATE);
       const stored = await releasedCount(db);
       const t0 = performance.now();
-      let r: R;
+      let r: R | null = null;
       try {
         r = await measure();
+      } catch (err) {
+        console.error(`multi-process ${name}: ${(err as Error).message}`);
       } finally {
         const paid = await releases.stop();
         console.log(`payouts: ${paid.sent} released (${paid.perSec}/s), failed ${paid.failed}`);
       }
       return { r, logs: (await releasedCount(db)) - stored, seconds: (performance.now() - t0) / 1000 };
     };
-    const busy = await window(() => mixAtSaturation(db, base, mix, firstPageIds));
-    const atRate = await window(() => mixAtRate(db, base, mix, firstPageIds));
+    const busy = await window('saturation', () => mixAtSaturation(db, base, mix, firstPageIds));
+    const atRate = await window('at rate', () => mixAtRate(db, base, mix, firstPageIds));
     const payoutLogsPerSec = Math.round(((busy.logs + atRate.logs) / (busy.seconds + atRate.seconds)) * 10) / 10;
     console.log(`multi-process: the indexer stored ${busy.logs + atRate.logs} payouts (${payoutLogsPerSec}/s) while the reads ran`);
     return { busy: busy.r, atRate: atRate.r, payoutLogsPerSec };
@@ -398,7 +401,11 @@ async function main(): Promise<void> {
     });
     if (server) await stopServer(server);
     server = null;
-    const multi = await phase('multi', () => multiProcess(dbUrl));
+    // A failure here (a process that would not start) leaves the other figures printed, these as null.
+    const multi = await phase('multi', () => multiProcess(dbUrl)).catch((err) => {
+      console.error(`multi-process figures: ${(err as Error).stack ?? err}`);
+      return null;
+    });
     if (uncached && baseline) {
       console.log(`list without the page cache: ${Math.round(uncached.requests.average)} req/s, p99 ${uncached.latency.p99} ms ` +
         `(${(uncached.requests.average / baseline.requests.average).toFixed(2)} x baseline)`);
@@ -426,13 +433,13 @@ async function main(): Promise<void> {
       listUnderWritesAtRateP99Ms: atRate?.list.p99Ms ?? null,
       writesAtRatePerSec: atRate?.writes.perSec ?? null,
       writeAtRateP99Ms: atRate?.writes.p99Ms ?? null,
-      listMultiProcessRps: rps(multi?.busy.list),
-      listMultiProcessP99Ms: p99(multi?.busy.list),
-      listMultiProcessAtRateRps: multi?.atRate.list.rps ?? null,
-      listMultiProcessAtRateP99Ms: multi?.atRate.list.p99Ms ?? null,
-      multiProcessWritesPerSec: multi?.busy.writes.perSec ?? null,
-      multiProcessWriteP99Ms: multi?.busy.writes.p99Ms ?? null,
-      multiProcessAtRateWriteP99Ms: multi?.atRate.writes.p99Ms ?? null,
+      listMultiProcessRps: rps(multi?.busy?.list),
+      listMultiProcessP99Ms: p99(multi?.busy?.list),
+      listMultiProcessAtRateRps: multi?.atRate?.list.rps ?? null,
+      listMultiProcessAtRateP99Ms: multi?.atRate?.list.p99Ms ?? null,
+      multiProcessWritesPerSec: multi?.busy?.writes.perSec ?? null,
+      multiProcessWriteP99Ms: multi?.busy?.writes.p99Ms ?? null,
+      multiProcessAtRateWriteP99Ms: multi?.atRate?.writes.p99Ms ?? null,
       multiProcessPayoutLogsPerSec: multi?.payoutLogsPerSec ?? null,
       load1: Number(os.loadavg()[0].toFixed(2)),
     }));
