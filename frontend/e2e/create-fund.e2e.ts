@@ -77,7 +77,8 @@ describe('creator: create a task and fund its escrow (permit, approve + fund, re
     await page.getByRole('dialog', { name: 'Fund your task' }).getByText('Funded: your task is live.').waitFor({ timeout: 60_000 });
     for (const step of ['Saved', 'Signature', 'Sent', 'Confirmed', 'Seen by the app']) expect(await stepDone(page, step).count(), step).toBe(1);
     const explorer = await page.getByRole('link', { name: 'View on explorer' }).getAttribute('href');
-    expect(explorer).toMatch(/^https:\/\/explorer\.example\/tx\/0x[0-9a-f]{64}$/);
+    // The built-in explorer (no EXPLORER_URL): same site, EIP-3091 path.
+    expect(new URL(explorer!, baseUrl).href).toMatch(new RegExp(`^${baseUrl}/explorer/tx/0x[0-9a-f]{64}$`));
     await checkPage(page, 'funding-done');
     const methods = wallet!.log.map((e) => e.method);
     expect(methods).toContain('eth_signTypedData_v4');
