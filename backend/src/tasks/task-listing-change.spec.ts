@@ -33,6 +33,8 @@ const datas: Array<Record<string, unknown>> = [
   { taskId: 1, submissionId: 1, userId: 3, amount: '5', reward: 5, txHash: '0x1', logIndex: 0, key: '0xk2', funder: '0xa', kind: 'wrong_terms', reason: 'r' },
   { taskId: 1, submissionId: 1, userId: 3, amount: '5', reward: 5, txHash: '0x1', logIndex: 0, key: '0xk2', funder: '0xa', target: 'anomaly' },
   { taskId: 1, submissionId: 1, userId: 3, amount: '5', reward: 5, txHash: '0x1', logIndex: 0, key: '0xk', funder: '0xa', target: 'funding' },
+  { taskId: 1, submissionId: 1, userId: 3, amount: '5', reward: 5, txHash: '0x1', logIndex: 0, key: '0xk2', funder: '0xa', target: 'anomaly', fundingStatus: 'awaiting_funding' },
+  { taskId: 1, submissionId: 1, userId: 3, amount: '5', reward: 5, txHash: '0x1', logIndex: 0, key: '0xk2', funder: '0xa', kind: 'stranger_escrow', reason: 'r' },
 ];
 
 const event = (type: string, data: Record<string, unknown>): StoredEvent =>

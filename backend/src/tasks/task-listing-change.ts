@@ -120,9 +120,9 @@ export function listingEffectOf(e: { type: string; data: { target?: string } }):
       return 'leaves';
     case T.SubmissionRejected:
       return 'joins';
-    case T.TaskFundingReverted:
     case T.TaskRefundReverted:
       return e.data?.target === 'anomaly' ? 'shown' : 'placement';
+    // A compensation may also set the funding status the aggregate decided (reorganisations: rare).
     default:
       // Any event this list does not name (a new one included) may move the task anywhere.
       return 'placement';
