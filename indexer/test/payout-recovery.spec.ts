@@ -1,6 +1,7 @@
 import { Wallet } from 'ethers';
 import { CENT, fundTask } from './support/escrow-chain';
 import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
+import { GrantAdminCommand } from '../../backend/src/users/commands/grant-admin.command';
 import { approve, createAndFundTask, registerCreator, registerUser, submissionRow, submit, taskRow } from './support/scenario';
 import { TestWorker, leadingWorker } from './support/worker';
 
@@ -12,10 +13,13 @@ describe('payouts that could not be paid at first', () => {
   let stack: Stack;
   let domain: IndexerInstance;
   const workers: TestWorker[] = [];
+  let admin: { id: number };
 
   beforeAll(async () => {
     stack = await startStack();
     domain = await startIndexer(stack.env, { payouts: false });
+    admin = await registerUser(domain.commands);
+    await domain.commands.execute(new GrantAdminCommand(admin.id, 'test'));
   });
 
   afterEach(async () => {
@@ -64,6 +68,10 @@ describe('payouts that could not be paid at first', () => {
     // The earner and the creator are told, with the reason.
     expect((await notifications(failed.user_id)).map((n: any) => n.kind)).toContain('payout_failed');
     expect((await notifications(creator.id)).filter((n: any) => n.kind === 'payout_failed').map((n: any) => n.submission_id)).toEqual([failed.id]);
+    // The admins too: of the failure, and of the release the app did not request.
+    const alerts = await notifications(admin.id);
+    expect(alerts.filter((n: any) => n.kind === 'payout_failed').map((n: any) => n.submission_id)).toEqual([failed.id]);
+    expect(alerts.filter((n: any) => n.kind === 'task_anomaly' && n.submission_id === 999_999)).toHaveLength(1);
   });
 
   it('item 7: a payout that failed because a reorganisation dropped the funding is paid once the task is funded again', async () => {

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
 import { Projection, ProjectionBatch, ReadModelProjection } from '../projections/projection';
-import { changesOf } from './change-rules';
+import { TaskEvents as T } from '../tasks/task.events';
+import { NotificationKinds, changesOf } from './change-rules';
 import { NotificationEvents as N } from './notification.events';
 import { TaskDirectory } from './task-directory';
 
@@ -44,6 +45,42 @@ export class NotificationsProjection implements Projection {
       }
     }
     this.flushRows(rows, batch);
+    this.alertAdmins(events, batch);
+  }
+
+  /**
+   * Admins are told of what only they can act on: every release the app did not request (a payout anomaly:
+   * the releaser key may be misused) and every approved reward that could not be paid (a permanent payout
+   * failure). Fanned out to the admins the users read model knows in this batch's transaction (as the
+   * projection quarantine does); an admin who is also the task's creator keeps their own row.
+   */
+  private alertAdmins(events: StoredEvent[], batch: ProjectionBatch): void {
+    const alerts: unknown[] = [];
+    for (const e of events) {
+      const kind = adminAlertKind(e);
+      if (!kind) continue;
+      const [change] = changesOf(e, this.directory.get(e.data?.taskId));
+      alerts.push({
+        position: e.globalPosition.toString(),
+        kind,
+        task_id: e.data.taskId,
+        task_title: this.directory.get(e.data.taskId)?.title ?? null,
+        submission_id: typeof e.data.submissionId === 'number' ? e.data.submissionId : null,
+        detail: change?.detail ?? { reason: e.data.reason ?? null },
+        created_at: e.createdAt.toISOString(),
+      });
+    }
+    if (!alerts.length) return;
+    batch.write(
+      `INSERT INTO notifications (position, user_id, kind, task_id, task_title, submission_id, detail, created_at)
+       SELECT a.position, u.id, a.kind, a.task_id, a.task_title, a.submission_id, a.detail, a.created_at
+         FROM jsonb_to_recordset($1::jsonb) AS a(position bigint, kind text, task_id integer, task_title text, submission_id integer,
+                                                 detail jsonb, created_at timestamptz)
+         CROSS JOIN users u
+        WHERE u.is_admin
+       ON CONFLICT (position, user_id) DO NOTHING`,
+      [JSON.stringify(alerts)],
+    );
   }
 
   private flushRows(rows: unknown[], batch: ProjectionBatch): void {
@@ -72,4 +109,12 @@ export class NotificationsProjection implements Projection {
       );
     }
   }
+}
+
+/** The admins' notification for an event, or null: payout anomalies and permanent payout failures. */
+function adminAlertKind(e: StoredEvent): string | null {
+  if (!e.streamId.startsWith('task-') || typeof e.data?.taskId !== 'number') return null;
+  if (e.type === T.PayoutAnomalyDetected) return NotificationKinds.TaskAnomaly;
+  if (e.type === T.PayoutFailed && e.data.permanent) return NotificationKinds.PayoutFailed;
+  return null;
 }

@@ -71,8 +71,9 @@ describe('notifications: projection and /api/notifications', () => {
     await applyLogs(ctx.commands, odd, fundedLog(odd, Wallet.createRandom().address, input));
     await applyLogs(ctx.commands, taskId, refundedLog(taskId, creator.wallet, centToBaseUnits(10)));
     const kinds = (await list(creator)).body.items.map((n: { kind: string; taskId: number }) => [n.kind, n.taskId]);
-    expect(kinds.slice(0, 2)).toEqual([['task_refunded', taskId], ['task_anomaly', odd]]);
-    const anomaly = (await list(creator)).body.items[1];
+    // The refund left the approved submission unpaid: the creator is told that too (issue 19 item 3).
+    expect(kinds.slice(0, 3)).toEqual([['payout_failed', taskId], ['task_refunded', taskId], ['task_anomaly', odd]]);
+    const anomaly = (await list(creator)).body.items[2];
     expect(anomaly.detail.reason).toEqual(expect.any(String));
     expect((await list(earner)).body.items.map((n: { kind: string }) => n.kind)).not.toContain('task_refunded');
   });

@@ -1,7 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import sharp, { Metadata } from 'sharp';
 import { DomainError } from '../common/domain-error';
+import { DependencyStatus } from '../health/dependency-status';
+import { storageUnavailable } from './storage-unavailable';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS, UPLOAD_MESSAGES } from './upload.constants';
 import { IMAGE_TYPES, ImageExtension, UPLOAD_KEY_RE, UPLOAD_STORAGE, UploadStorage } from './upload-storage';
 
@@ -24,7 +26,13 @@ export const UPLOAD_URL_PREFIX = '/api/uploads/';
  */
 @Injectable()
 export class UploadsService {
-  constructor(@Inject(UPLOAD_STORAGE) private readonly storage: UploadStorage) {}
+  private readonly logger = new Logger('Uploads');
+
+  constructor(
+    @Inject(UPLOAD_STORAGE) private readonly storage: UploadStorage,
+    // Absent where the uploads run without the HTTP app (CLIs): nothing records then.
+    @Optional() private readonly status?: DependencyStatus,
+  ) {}
 
   async storeImage(file: Buffer | { buffer: Buffer } | undefined | null): Promise<StoredImage> {
     const input = Buffer.isBuffer(file) ? file : file?.buffer;
@@ -34,7 +42,15 @@ export class UploadsService {
     const body = await this.reencode(input, ext);
     const key = `${randomBytes(16).toString('hex')}.${ext}`;
     const contentType = IMAGE_TYPES[ext];
-    await this.storage.put(key, body, contentType);
+    try {
+      await this.storage.put(key, body, contentType);
+    } catch (err) {
+      const unavailable = storageUnavailable(err);
+      if (!unavailable) throw err;
+      this.logger.error(`upload storage: ${(err as Error).message}`);
+      throw unavailable;
+    }
+    this.status?.recovered('storage');
     return { key, url: UPLOAD_URL_PREFIX + key, contentType, size: body.length };
   }
 
