@@ -46,7 +46,7 @@ export async function startProduct(extraEnv = {}) {
       EMBEDDED_PG_PORT: String(pgPort),
       DATA_DIR: dataDir,
       PUBLIC_ORIGIN: baseUrl,
-      EXPLORER_URL: 'https://explorer.example',
+      // No EXPLORER_URL, as on `npm start`: explorer links go to the built-in explorer (<PUBLIC_ORIGIN>/explorer).
       // Many sign-ins from one test machine: the limit is exercised by the backend's own tests.
       RATE_LIMIT_AUTH: '10000',
       RATE_LIMIT_UPLOAD: '10000',

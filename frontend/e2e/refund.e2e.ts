@@ -129,7 +129,8 @@ describe("creator's refund from their own wallet", () => {
       const sent = wallet.log.filter((e) => e.method === 'eth_sendTransaction' && 'result' in e);
       expect(sent).toHaveLength(1);
       const txHash = String(sent[0].result);
-      expect(await card.getByRole('link', { name: `Transaction ${txHash}` }).getAttribute('href')).toBe(`https://explorer.example/tx/${txHash}`);
+      const href = await card.getByRole('link', { name: `Transaction ${txHash}` }).getAttribute('href');
+      expect(new URL(href!, product.baseUrl).href).toBe(`${product.baseUrl}/explorer/tx/${txHash}`);
 
       // The indexer records TaskRefunded: the card, the task and the escrow view say refunded.
       await card.getByText("40 CENT went back to the creator's wallet; nothing more can be paid from this task.").waitFor({ timeout: 60_000 });
@@ -151,7 +152,8 @@ describe("creator's refund from their own wallet", () => {
       // Both sides: 40 CENT refunded; the events table has the refund with the transaction sent from the browser.
       expect(await page.locator('[data-label="Refunded"]').allTextContents()).toEqual(['40 CENT', '40 CENT']);
       const refundRow = page.getByRole('table', { name: 'Escrow events' }).getByRole('row').filter({ hasText: 'Refunded' });
-      expect(await refundRow.getByRole('link', { name: `Transaction ${txHash}` }).getAttribute('href')).toBe(`https://explorer.example/tx/${txHash}`);
+      const rowHref = await refundRow.getByRole('link', { name: `Transaction ${txHash}` }).getAttribute('href');
+      expect(new URL(rowHref!, product.baseUrl).href).toBe(`${product.baseUrl}/explorer/tx/${txHash}`);
       await checkPage(page, 'refund-audit');
     } finally {
       c.destroy();

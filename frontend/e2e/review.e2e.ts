@@ -80,7 +80,7 @@ describe('review dialog, dashboard and approvals (creator and earners)', () => {
     await d.getByText('This submission was approved').waitFor();
     const payout = d.getByTestId('payout-status');
     await payout.getByRole('link').waitFor();
-    expect(await payout.getByRole('link').getAttribute('href')).toMatch(/^https:\/\/explorer\.example\/tx\/0x[0-9a-f]{64}$/);
+    expect(new URL((await payout.getByRole('link').first().getAttribute('href'))!, baseUrl).href).toMatch(new RegExp(`^${baseUrl}/explorer/tx/0x[0-9a-f]{64}$`));
     await checkPage(page, 'review-approved');
     await d.getByRole('button', { name: 'Close' }).first().click();
   });
@@ -169,7 +169,7 @@ describe('review dialog, dashboard and approvals (creator and earners)', () => {
     expect(await value('Payouts')).toBe('1 of 3');
     expect(await page.getByTestId('app-claims').locator('[data-label="Released"]').textContent()).toBe('25 CENT');
     const tx = page.getByRole('link', { name: `Transaction ${logs[0].transactionHash}` });
-    expect(await tx.getAttribute('href')).toBe(`https://explorer.example/tx/${logs[0].transactionHash}`);
+    expect(new URL((await tx.getAttribute('href'))!, baseUrl).href).toBe(`${baseUrl}/explorer/tx/${logs[0].transactionHash}`);
     await checkPage(page, 'escrow-audit');
   });
 });

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JsonRpcProvider, Log, ZeroHash, zeroPadValue, toBeHex } from 'ethers';
 import { DataSource } from 'typeorm';
 import { EventStore } from '../event-store/event-store';
-import { AppPayoutClaim, appTerms, escrowDifferences, openAnomalies, releaseDifferences } from './escrow-differences';
+import { AppPayoutClaim, appTerms, escrowDifferences, isStrangerEscrow, openAnomalies, releaseDifferences } from './escrow-differences';
+import { MAX_SHOWN_ANOMALIES } from '../tasks/queries/task-funding.view';
 import { centToBaseUnits } from '../common/money';
 import { deadlineSeconds } from '../tasks/task-escrow-terms';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
@@ -17,6 +18,8 @@ import { EscrowAppView, EscrowAuditView, EscrowEventView, EscrowOnChainView, Esc
 const EVENT_TOPICS = ['TaskFunded', 'RewardReleased', 'TaskRefunded'].map((n) => ESCROW_AUDIT_ABI.getEvent(n)!.topicHash);
 const FUNDED_TOPIC = ESCROW_AUDIT_ABI.getEvent('TaskFunded')!.topicHash;
 const PUBLIC_STATES = new Set(['funded', 'refunded']);
+/** Other fundings of the task id the view lists as events (the rest are counted). */
+const MAX_OTHER_FUNDINGS = 10;
 
 /**
  * The audit view of one task: what the escrow contract says (read from the chain now, not from the
@@ -42,7 +45,8 @@ export class EscrowAuditService {
 
   async audit(taskId: number, viewer: UserRecord | undefined): Promise<EscrowAuditView> {
     const rows = await this.db.query(
-      `SELECT id, creator_id, funding_status, escrow_amount::text, released_amount::text, refunded_amount::text, anomalies, reward, max_completions, escrow_key, deadline, funder
+      `SELECT id, creator_id, funding_status, escrow_amount::text, released_amount::text, refunded_amount::text, anomalies, stranger_escrows_unlisted,
+              reward, max_completions, escrow_key, deadline, funder
          FROM tasks WHERE id = $1`,
       [taskId],
     );
@@ -56,13 +60,18 @@ export class EscrowAuditService {
         WHERE task_id = $1 AND (payout_status IS NOT NULL OR status = 'approved') ORDER BY id`,
       [taskId],
     );
+    const open = openAnomalies(task.anomalies);
+    const strangers = open.filter((a) => isStrangerEscrow(a, task.funding_status));
+    const anomalies = open.filter((a) => !isStrangerEscrow(a, task.funding_status));
     const app: EscrowAppView = {
       fundingStatus: task.funding_status,
       escrowAmount: task.escrow_amount,
       releasedAmount: task.released_amount,
       refundedAmount: task.refunded_amount,
       paidCount: submissions.filter((s) => s.payout_status === 'released').length,
-      anomalies: openAnomalies(task.anomalies),
+      // Bounded whatever strangers do: their escrows on a funded task are a count, never a difference.
+      anomalies: anomalies.slice(0, MAX_SHOWN_ANOMALIES),
+      strangerEscrows: strangers.length + (task.funding_status === 'funded' || task.funding_status === 'refunded' ? Number(task.stranger_escrows_unlisted) : 0),
     };
     const base = {
       taskId,
@@ -83,8 +92,11 @@ export class EscrowAuditService {
     let head: number;
     let onChain: EscrowOnChainView;
     let logs: Log[];
+    let otherFundings: number;
     try {
-      [head, onChain, logs] = await Promise.all([this.chain.head(), this.readEscrow(escrowKey), this.readLogs(taskId, escrowKey)]);
+      let read: { logs: Log[]; otherFundings: number };
+      [head, onChain, read] = await Promise.all([this.chain.head(), this.readEscrow(escrowKey), this.readLogs(taskId, escrowKey)]);
+      ({ logs, otherFundings } = read);
     } catch (err) {
       // What the app knows still shows; the chain's part says since when it is missing.
       this.chain.unreachable(err);
@@ -99,10 +111,11 @@ export class EscrowAuditService {
     const indexed = await this.store.appliedKeys(keys);
     const events = logs.map((l, i) => this.eventView(l, head, indexed.has(keys[i])));
     const unpaidApproved = submissions.filter((s) => s.status === 'approved' && s.payout_status !== 'released').map((s) => s.id as number);
-    const claim = { ...app, terms: appTerms(task), unpaidApproved };
+    const claim = { ...app, anomalies, terms: appTerms(task), unpaidApproved };
     const differences = [...escrowDifferences(this.withTerms(onChain), claim), ...(await this.releaseDifferences(task, events))];
     return {
       ...base, headBlock: head, onChain, chainError: null, lastBlockSeen: head, lastBlockSeenAt: new Date().toISOString(), consistent: differences.length === 0, differences, events,
+      otherFundings,
       payouts: this.payouts(submissions, events, head),
     };
   }
@@ -158,17 +171,20 @@ export class EscrowAuditService {
     };
   }
 
-  /** The accepted escrow's logs, plus every other funding of this task id (anyone can fund another escrow for it). */
-  private async readLogs(taskId: number, key: string): Promise<Log[]> {
+  /**
+   * The accepted escrow's logs, plus the first MAX_OTHER_FUNDINGS other fundings of this task id (anyone can
+   * fund another escrow for it, any number of times: the view counts them in `otherFundings`).
+   */
+  private async readLogs(taskId: number, key: string): Promise<{ logs: Log[]; otherFundings: number }> {
     const range = { address: this.location!.escrow, fromBlock: this.location!.startBlock, toBlock: 'latest' };
     const [own, fundings] = await Promise.all([
       key === ZeroHash ? [] : this.provider.getLogs({ ...range, topics: [EVENT_TOPICS, key] }),
       this.provider.getLogs({ ...range, topics: [FUNDED_TOPIC, null, zeroPadValue(toBeHex(taskId), 32)] }),
     ]);
     const seen = new Set(own.map((l) => `${l.transactionHash}:${l.index}`));
-    return [...own, ...fundings.filter((l) => !seen.has(`${l.transactionHash}:${l.index}`))].sort(
-      (a, b) => a.blockNumber - b.blockNumber || a.index - b.index,
-    );
+    const others = fundings.filter((l) => !seen.has(`${l.transactionHash}:${l.index}`));
+    const logs = [...own, ...others.slice(0, MAX_OTHER_FUNDINGS)].sort((a, b) => a.blockNumber - b.blockNumber || a.index - b.index);
+    return { logs, otherFundings: others.length };
   }
 
   private finality(blockNumber: number, head: number): Finality {

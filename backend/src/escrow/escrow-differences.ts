@@ -56,8 +56,12 @@ export function openAnomalies(stored: Array<{ kind: string; reason: string; txHa
  * have funded from a wallet that is not their linked one).
  */
 export function isStrangerEscrow(anomaly: { kind: string }, fundingStatus: string): boolean {
+  if (anomaly.kind === 'stranger_escrow') return true; // recorded while the task was funded already
   return anomaly.kind === 'foreign_funder' && (fundingStatus === 'funded' || fundingStatus === 'refunded');
 }
+
+/** Kinds of funding anomalies anyone can create in any number (another wallet funding the id): stored capped. */
+export const STRANGER_KINDS: readonly string[] = ['foreign_funder', 'stranger_escrow'];
 
 /** Base units the app believes are still escrowed, or null when it does not consider the task funded. */
 export function appRemaining(app: AppEscrowClaim): bigint | null {

@@ -33,7 +33,9 @@ export class EscrowAppView {
   @ApiProperty() releasedAmount!: string;
   @ApiProperty() refundedAmount!: string;
   @ApiProperty() paidCount!: number;
-  @ApiProperty({ type: [EscrowAnomalyView], description: 'Every unresolved funding and payout anomaly' }) anomalies!: EscrowAnomalyView[];
+  @ApiProperty({ type: [EscrowAnomalyView], description: "Unresolved funding and payout anomalies (at most 10; strangers' escrows on a funded task are only counted)" })
+  anomalies!: EscrowAnomalyView[];
+  @ApiProperty({ description: "Strangers' escrows of this task id while it counts as funded: information, never a difference" }) strangerEscrows!: number;
 }
 
 export class EscrowEventView {
@@ -84,6 +86,7 @@ export class EscrowAuditView {
   @ApiProperty({ description: 'No difference: the escrow (funded, terms, paid count, remaining, refunded) and every release agree with the app, and no anomaly is open' })
   consistent!: boolean;
   @ApiProperty({ type: [String], description: 'Every difference and anomaly, in plain words (the rule of npm run audit)' }) differences!: string[];
-  @ApiProperty({ type: [EscrowEventView] }) events!: EscrowEventView[];
+  @ApiProperty({ type: [EscrowEventView], description: "The task's escrow's logs and the first 10 other fundings of its id" }) events!: EscrowEventView[];
+  @ApiPropertyOptional({ description: 'Fundings of this task id by other escrows (strangers, other terms), listed or not' }) otherFundings?: number;
   @ApiProperty({ type: [EscrowPayoutView] }) payouts!: EscrowPayoutView[];
 }

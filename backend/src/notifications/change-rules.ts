@@ -77,6 +77,8 @@ function detailOf(e: StoredEvent): Change['detail'] {
  */
 export function changesOf(e: StoredEvent, parties: TaskParties | undefined): Change[] {
   if (!parties || !e.streamId.startsWith('task-')) return [];
+  // A stranger's escrow beside a funded task changes nothing either party sees (admins count them): no news.
+  if (e.type === T.TaskFundingAnomalyDetected && e.data.kind === 'stranger_escrow') return [];
   const taskId: number = e.data.taskId;
   const submissionId: number | null = typeof e.data.submissionId === 'number' ? e.data.submissionId : null;
   const submitter = submissionId === null ? undefined : (e.data.userId ?? parties.submitters.get(submissionId));

@@ -81,7 +81,12 @@ export interface TaskFundedData extends ChainFact, FundingTermsData {
   taskId: number;
 }
 
-export type FundingAnomalyKind = 'foreign_funder' | 'wrong_terms' | 'duplicate_funding';
+/**
+ * foreign_funder: another wallet funded the task id while the task was not funded (the creator sees it: it
+ * may be their own other wallet); stranger_escrow: the same once the task counts as funded (or refunded),
+ * information for admins only (issue 19: anyone can create any number of them for 1 base unit each).
+ */
+export type FundingAnomalyKind = 'foreign_funder' | 'stranger_escrow' | 'wrong_terms' | 'duplicate_funding';
 
 export interface TaskFundingAnomalyData extends ChainFact, FundingTermsData {
   taskId: number;

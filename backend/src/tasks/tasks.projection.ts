@@ -5,7 +5,8 @@ import { ProjectionBatch, ReadModelProjection } from '../projections/projection'
 import { Row, RowChange, RowProjection } from '../projections/row-projection';
 import { DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS, DEFAULT_REVIEW_WINDOW_SECONDS, deadlineSeconds, reviewTimes } from './task-escrow-terms';
 import { TaskEvents as T } from './task.events';
-import { StoredAnomaly } from './queries/task-funding.view';
+import { MAX_LISTED_STRANGER_ESCROWS, StoredAnomaly } from './queries/task-funding.view';
+import { STRANGER_KINDS } from '../escrow/escrow-differences';
 import { TaskListingChange, deadlineDay, listed, toListingChange } from './task-listing-change';
 
 const add = (a: unknown, b: string | bigint) => (BigInt(String(a)) + BigInt(b)).toString();
@@ -138,6 +139,7 @@ export class TasksProjection extends RowProjection {
         review_until: times.reviewUntil.toISOString(),
         refundable_at: times.refundableAt.toISOString(),
         anomalies: [],
+        stranger_escrows_unlisted: 0,
         created_at: d.createdAt,
         updated_at: at,
       };
@@ -151,20 +153,31 @@ export class TasksProjection extends RowProjection {
         // A stray funding accepted later (the creator linked its wallet) is no anomaly any more.
         return { ...r, funding_status: 'funded', funded_tx_hash: d.txHash, escrow_key: d.key ?? null, funder: d.funder, anomalies: anomalies.filter((a) => !isFact(a)) };
       case T.TaskFundingAnomalyDetected: {
+        const kind = d.kind ?? 'wrong_terms';
+        const status = r.funding_status === 'awaiting_funding' ? 'anomaly' : r.funding_status;
+        // Anyone can fund any id, any number of times: only the first few such escrows are listed, the others
+        // counted, so a task row (and every JSON made of it) stays small whatever strangers do.
+        if (STRANGER_KINDS.includes(kind) && anomalies.filter((a) => STRANGER_KINDS.includes(a.kind)).length >= MAX_LISTED_STRANGER_ESCROWS) {
+          return { ...r, funding_status: status, stranger_escrows_unlisted: Number(r.stranger_escrows_unlisted ?? 0) + 1 };
+        }
         const anomaly: StoredAnomaly = {
-          audience: 'creator', kind: d.kind ?? 'wrong_terms', reason: d.reason, txHash: d.txHash, logIndex: d.logIndex,
+          audience: kind === 'stranger_escrow' ? 'admin' : 'creator', kind, reason: d.reason, txHash: d.txHash, logIndex: d.logIndex,
           recovery: d.recovery ?? null, key: d.key ?? null, submissionId: null, resolved: false,
         };
-        const status = r.funding_status === 'awaiting_funding' ? 'anomaly' : r.funding_status;
         return { ...r, funding_status: status, anomalies: [...anomalies, anomaly] };
       }
       case T.TaskFundingReverted: {
+        // The aggregate says what the status is after the compensation (older events: derived as before).
+        const creatorSees = (rest: StoredAnomaly[]) => rest.some((a) => a.audience === 'creator') || Number(r.stranger_escrows_unlisted ?? 0) > 0;
         if (d.target === 'anomaly') {
+          const listedHere = anomalies.some(isFact);
           const rest = anomalies.filter((a) => !isFact(a));
-          const status = r.funding_status === 'anomaly' && !rest.some((a) => a.audience === 'creator') ? 'awaiting_funding' : r.funding_status;
-          return { ...r, anomalies: rest, funding_status: status };
+          // Not listed: one of the counted strangers' escrows (the aggregate compensates only anomalies it recorded).
+          const unlisted = Number(r.stranger_escrows_unlisted ?? 0) - (listedHere ? 0 : 1);
+          const fallback = r.funding_status === 'anomaly' && !rest.some((a) => a.audience === 'creator') && unlisted <= 0 ? 'awaiting_funding' : r.funding_status;
+          return { ...r, anomalies: rest, stranger_escrows_unlisted: Math.max(0, unlisted), funding_status: d.fundingStatus ?? fallback };
         }
-        const status = anomalies.some((a) => a.audience === 'creator') ? 'anomaly' : 'awaiting_funding';
+        const status = d.fundingStatus ?? (creatorSees(anomalies) ? 'anomaly' : 'awaiting_funding');
         return { ...r, funding_status: status, funded_tx_hash: null, escrow_key: null, funder: null };
       }
       case T.TaskActivated:

@@ -85,6 +85,8 @@ describe('tasks API', () => {
         reviewUntil: new Date(deadline.getTime() + 7 * DAY - 3600_000).toISOString(),
         refundableAt: new Date(deadline.getTime() + 7 * DAY + 1000).toISOString(),
         anomalies: [],
+        moreAnomalies: 0,
+        strangerEscrows: null,
       },
     });
     // Not listed, not visible to others, visible to its creator.
@@ -135,15 +137,49 @@ describe('tasks API', () => {
     await request(ctx.http).get(`/api/tasks/${id}`).set('Cookie', other.cookie).expect(404);
     expect((await request(ctx.http).get('/api/tasks')).body.map((t: { id: number }) => t.id)).not.toContain(id);
 
-    // The creator funds with the exact arguments: funded, listed; the anomaly stays visible to creator and admins only.
+    // The creator funds with the exact arguments: funded, listed. The stranger's escrow is now information for
+    // admins (a count), no longer the creator's anomaly (issue 19, item 10).
     const good = fundedLog(id, creator.wallet, terms);
     await applyLogs(ctx.commands, id, good);
     const listed = (await request(ctx.http).get('/api/tasks').set('Cookie', other.cookie).expect(200)).body.find((t: { id: number }) => t.id === id);
-    expect(listed.funding).toMatchObject({ status: 'funded', escrowKey: good.key, funder: creator.wallet, anomalies: [] });
+    expect(listed.funding).toMatchObject({ status: 'funded', escrowKey: good.key, funder: creator.wallet, anomalies: [], strangerEscrows: null });
     const own = await request(ctx.http).get(`/api/tasks/${id}`).set('Cookie', creator.cookie).expect(200);
-    expect(own.body.funding.anomalies.map((a: { kind: string }) => a.kind)).toEqual(['foreign_funder']);
+    expect(own.body.funding).toMatchObject({ anomalies: [], moreAnomalies: 0, strangerEscrows: null });
     const dash = await request(ctx.http).get('/api/dashboard').set('Cookie', creator.cookie).expect(200);
-    expect(dash.body.createdTasks.find((t: { id: number }) => t.id === id).funding.anomalies).toHaveLength(1);
+    expect(dash.body.createdTasks.find((t: { id: number }) => t.id === id).funding.anomalies).toHaveLength(0);
+    const asAdmin = await request(ctx.http).get(`/api/tasks/${id}`).set('Cookie', admin.cookie).expect(200);
+    expect(asAdmin.body.funding).toMatchObject({ anomalies: [], strangerEscrows: { count: 1, first: [expect.objectContaining({ kind: 'foreign_funder' })] } });
+  });
+
+  it("300 strangers' escrows (100 before the funding, 200 after): the creator's task JSON stays small and shows none; admins get a count and the first 5", async () => {
+    const creator = await actor(ctx);
+    const admin = await actor(ctx, { admin: true });
+    const created = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).send(body({ reward: 5, maxCompletions: 2 })).expect(201);
+    const id = created.body.id;
+    const terms = { reward: 5, maxCompletions: 2, deadline: new Date(created.body.deadline) };
+    const strangers = (n: number) => Array.from({ length: n }, (_, i) => fundedLog(id, Wallet.createRandom().address, terms, { reward: BigInt(i + 1) }));
+    await applyLogs(ctx.commands, id, ...strangers(100));
+    const before = await request(ctx.http).get(`/api/tasks/${id}`).set('Cookie', creator.cookie).expect(200);
+    // Not funded yet: other wallets' fundings are the creator's anomalies (maybe their own other wallet), capped.
+    expect(before.body.funding).toMatchObject({ status: 'anomaly', moreAnomalies: 90 });
+    expect(before.body.funding.anomalies).toHaveLength(10);
+    expect(JSON.stringify(before.body).length).toBeLessThan(12_000);
+
+    await applyLogs(ctx.commands, id, fundedLog(id, creator.wallet, terms));
+    await applyLogs(ctx.commands, id, ...strangers(200));
+    const own = await request(ctx.http).get(`/api/tasks/${id}`).set('Cookie', creator.cookie).expect(200);
+    expect(own.body.funding).toMatchObject({ status: 'funded', anomalies: [], moreAnomalies: 0, strangerEscrows: null });
+    expect(JSON.stringify(own.body).length).toBeLessThan(3_000);
+    const asAdmin = await request(ctx.http).get(`/api/tasks/${id}`).set('Cookie', admin.cookie).expect(200);
+    expect(asAdmin.body.funding.anomalies).toEqual([]);
+    expect(asAdmin.body.funding.strangerEscrows.count).toBe(300);
+    expect(asAdmin.body.funding.strangerEscrows.first).toHaveLength(5);
+    expect(JSON.stringify(asAdmin.body).length).toBeLessThan(5_000);
+    // The row itself lists 10 and counts the rest: every read of it stays small.
+    const [row] = await ctx.dataSource.query(`SELECT anomalies, stranger_escrows_unlisted FROM tasks WHERE id = $1`, [id]);
+    expect(row.anomalies).toHaveLength(10);
+    expect(row.stranger_escrows_unlisted).toBe(290);
+    expect(JSON.stringify(row).length).toBeLessThan(8_000);
   });
 
   it('accepts the form\'s numbers as text and defaults isActive to true', async () => {

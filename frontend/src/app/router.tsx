@@ -30,6 +30,7 @@ const DashboardPage = page(/^\/dashboard\/?$/, () => import('./routes/dashboard'
 const ApprovalsPage = page(/^\/approvals\/?$/, () => import('./routes/approvals'));
 const AdminPage = page(/^\/admin\/?$/, () => import('./routes/admin'));
 const ProfilePage = page(/^\/profile\/?$/, () => import('./routes/profile'));
+const ExplorerPage = page(/^\/explorer(\/|$)/, () => import('./routes/explorer'));
 
 /**
  * Starts loading the chunk of the page the browser opened (e.g. /tasks from a link or a bookmark) while the
@@ -56,6 +57,8 @@ export function AppRoutes() {
         <Route path="tasks" element={suspended(TasksPage)} />
         <Route path="tasks/:taskId/escrow" element={suspended(EscrowAuditPage)} />
         <Route path="leaderboard" element={suspended(LeaderboardPage)} />
+        <Route path="explorer" element={suspended(ExplorerPage)} />
+        <Route path="explorer/:kind/:id" element={suspended(ExplorerPage)} />
         <Route element={<ProtectedRoute />}>
           <Route path="dashboard" element={suspended(DashboardPage)} />
           <Route path="approvals" element={suspended(ApprovalsPage)} />

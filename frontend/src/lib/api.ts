@@ -62,7 +62,7 @@ export async function retryOnce<R extends { data?: unknown; error?: unknown }>(a
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Task', 'Submission', 'User', 'Leaderboard', 'Dashboard', 'Admin', 'Notification', 'Escrow', 'Config'],
+  tagTypes: ['Task', 'Submission', 'User', 'Leaderboard', 'Dashboard', 'Admin', 'Notification', 'Escrow', 'Config', 'Explorer'],
   refetchOnFocus: false,
   refetchOnReconnect: false,
   keepUnusedDataFor: 300,

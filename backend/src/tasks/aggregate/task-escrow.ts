@@ -90,8 +90,12 @@ export function decideFunding(s: TaskState, taskId: number, funding: FundedLog, 
   }
   const refundableAt = when(log.deadline + BigInt(s.reviewWindowSeconds) + 1n);
   const fundFrom = creatorWallet ? `your linked wallet ${creatorWallet}` : 'a wallet linked to your account';
-  const kind: E.FundingAnomalyKind = foreign ? 'foreign_funder' : duplicate ? 'duplicate_funding' : 'wrong_terms';
+  // A stranger's escrow beside a funded task changes nothing for the task: for admins, never the creator's worry.
+  const settled = s.escrow.status === 'funded' || s.escrow.status === 'refunded';
+  const kind: E.FundingAnomalyKind = foreign ? (settled ? 'stranger_escrow' : 'foreign_funder') : duplicate ? 'duplicate_funding' : 'wrong_terms';
   const recovery = {
+    stranger_escrow:
+      `Nothing to do for the task: it is funded by its own escrow. Only the wallet that funded this one (${log.funder}) can refund it, after ${refundableAt}.`,
     foreign_funder:
       `Only the wallet that funded it (${log.funder}) can refund that escrow, after ${refundableAt}. ` +
       `To fund this task, call fund from ${fundFrom} with the exact arguments shown.`,

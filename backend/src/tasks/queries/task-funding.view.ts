@@ -1,11 +1,22 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { escrowKey } from '../../escrow/escrow-key';
+import { isStrangerEscrow } from '../../escrow/escrow-differences';
 import { FundingStatus } from '../task.constants';
 import { taskEscrowTerms } from '../task-escrow-terms';
 
+/**
+ * Strangers' escrows (foreign_funder, stranger_escrow) a task row lists one by one; the others are only
+ * counted (`tasks.stranger_escrows_unlisted`). Anyone can create them by the hundred for 1 base unit each.
+ */
+export const MAX_LISTED_STRANGER_ESCROWS = 10;
+/** Anomalies one funding object shows at most (the rest are counted in `moreAnomalies`). */
+export const MAX_SHOWN_ANOMALIES = 10;
+/** Strangers' escrows an admin's funding object names (the rest are counted). */
+export const MAX_SHOWN_STRANGER_ESCROWS = 5;
+
 /** One anomaly as the `tasks.anomalies` column keeps it (written by TasksProjection). */
 export interface StoredAnomaly {
-  /** creator: a funding anomaly (the creator and admins see it); admin: a payout anomaly (admins only). */
+  /** creator: a funding anomaly (the creator and admins see it); admin: a payout anomaly or a stranger's escrow (admins only). */
   audience: 'creator' | 'admin';
   kind: string;
   reason: string;
@@ -21,7 +32,7 @@ export interface StoredAnomaly {
 export class FundingAnomalyView {
   @ApiProperty({
     description:
-      'foreign_funder | wrong_terms | duplicate_funding (fundings, creator and admins); unknown_submission | not_approved | ' +
+      'foreign_funder | wrong_terms | duplicate_funding (fundings, creator and admins); stranger_escrow (admins, in strangerEscrows); unknown_submission | not_approved | ' +
       'wrong_recipient | wrong_amount | wrong_escrow | paid_twice (releases, admins only)',
   })
   kind!: string;
@@ -35,6 +46,11 @@ export class FundArgsView {
   @ApiProperty({ description: 'Reward per payout in base units (decimal string)' }) reward!: string;
   @ApiProperty({ description: 'Decimal string' }) maxCompletions!: string;
   @ApiProperty({ description: 'The task deadline in unix seconds (decimal string)' }) deadline!: string;
+}
+
+export class StrangerEscrowsView {
+  @ApiProperty({ description: "How many strangers' escrows this task id has (each refundable only by its funder)" }) count!: number;
+  @ApiProperty({ type: [FundingAnomalyView], description: `The first ${MAX_SHOWN_STRANGER_ESCROWS}` }) first!: FundingAnomalyView[];
 }
 
 /** Everything a wallet needs to fund the task, and what the app believes about its escrow. */
@@ -53,8 +69,17 @@ export class TaskFundingView {
   @ApiProperty({ format: 'date-time', description: 'Approvals are accepted until then' }) reviewUntil!: string;
   @ApiProperty({ format: 'date-time', description: 'From then on the funder can refund (deadline + reviewWindow + 1 s)' })
   refundableAt!: string;
-  @ApiProperty({ type: [FundingAnomalyView], description: 'Only for the creator (funding anomalies) and admins (all); [] for others' })
+  @ApiProperty({
+    type: [FundingAnomalyView],
+    description: `Only for the creator (funding anomalies) and admins (all); [] for others. At most ${MAX_SHOWN_ANOMALIES}; strangers' escrows on a funded task are never here`,
+  })
   anomalies!: FundingAnomalyView[];
+  @ApiProperty({ description: 'Anomalies this viewer could see beyond the ones shown' }) moreAnomalies!: number;
+  @ApiProperty({
+    type: StrangerEscrowsView, nullable: true,
+    description: "Admins only, when there are any (null otherwise): other wallets' escrows of this task id while it counts as funded — information, never a difference",
+  })
+  strangerEscrows!: StrangerEscrowsView | null;
 }
 
 /** The columns of `tasks` (and the creator's wallet) the funding object is made of. */
@@ -73,6 +98,8 @@ export interface FundingRow {
   reviewUntil: Date | string;
   refundableAt: Date | string;
   anomalies: StoredAnomaly[];
+  /** Strangers' escrows counted but not listed in `anomalies` (tasks.stranger_escrows_unlisted). */
+  strangerEscrowsUnlisted: number;
 }
 
 export interface FundingContext {
@@ -91,9 +118,13 @@ export function fundingOf(row: FundingRow, ctx: FundingContext): TaskFundingView
   const key = row.escrowKey ?? (funder ? escrowKey(funder, terms) : null);
   const v = ctx.viewer;
   const seesFunding = !!v && (v.isAdmin || v.id === row.creatorId);
-  const anomalies = (row.anomalies ?? [])
-    .filter((a) => !a.resolved && seesFunding && (a.audience === 'creator' || v!.isAdmin))
-    .map((a) => ({ kind: a.kind, reason: a.reason, txHash: a.txHash, recovery: a.recovery ?? '' }));
+  const view = (a: StoredAnomaly): FundingAnomalyView => ({ kind: a.kind, reason: a.reason, txHash: a.txHash, recovery: a.recovery ?? '' });
+  const open = (row.anomalies ?? []).filter((a) => !a.resolved && seesFunding);
+  // Strangers' escrows on a funded task say nothing about it: counted for admins, never shown to the creator.
+  const strangers = open.filter((a) => isStrangerEscrow(a, status));
+  const visible = open.filter((a) => !isStrangerEscrow(a, status) && (a.audience === 'creator' || v!.isAdmin));
+  const unlisted = Number(row.strangerEscrowsUnlisted ?? 0);
+  const settled = status === 'funded' || status === 'refunded';
   return {
     status,
     chainId: row.chainId,
@@ -111,6 +142,11 @@ export function fundingOf(row: FundingRow, ctx: FundingContext): TaskFundingView
     escrowKey: key,
     reviewUntil: iso(row.reviewUntil),
     refundableAt: iso(row.refundableAt),
-    anomalies,
+    anomalies: visible.slice(0, MAX_SHOWN_ANOMALIES).map(view),
+    // Before the task is funded the unlisted strangers' escrows are foreign fundings the creator sees: counted here.
+    moreAnomalies: Math.max(0, visible.length - MAX_SHOWN_ANOMALIES) + (seesFunding && !settled ? unlisted : 0),
+    strangerEscrows: v?.isAdmin && settled && strangers.length + unlisted > 0
+      ? { count: strangers.length + unlisted, first: strangers.slice(0, MAX_SHOWN_STRANGER_ESCROWS).map(view) }
+      : null,
   };
 }

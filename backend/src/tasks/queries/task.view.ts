@@ -44,16 +44,16 @@ export const TASK_COLUMNS = `t.id, t.title, t.description, t.requirements, t.cat
   t.submission_type AS "submissionType", t.is_active AS "isActive", t.contract_address AS "contractAddress",
   t.created_at AS "createdAt", t.funding_status AS "fundingStatus", t.id::text AS "chainTaskId",
   t.escrow_amount::text AS "escrowAmount", t.chain_id AS "chainId", t.escrow_key AS "escrowKey", t.funder,
-  t.review_until AS "reviewUntil", t.refundable_at AS "refundableAt", t.anomalies,
+  t.review_until AS "reviewUntil", t.refundable_at AS "refundableAt", t.anomalies, t.stranger_escrows_unlisted AS "strangerEscrowsUnlisted",
   (SELECT u.wallet_address FROM users u WHERE u.id = t.creator_id) AS "creatorWallet"`;
 
 /** Columns only the funding object is made of (not top-level fields of the task JSON). */
-type FundingOnly = 'escrowKey' | 'funder' | 'reviewUntil' | 'refundableAt' | 'anomalies' | 'creatorWallet';
+type FundingOnly = 'escrowKey' | 'funder' | 'reviewUntil' | 'refundableAt' | 'anomalies' | 'strangerEscrowsUnlisted' | 'creatorWallet';
 
 export type TaskRow = Omit<TaskView, 'tokenAddress' | 'escrowAddress' | 'funding'> & Pick<FundingRow, FundingOnly>;
 
 export function toTaskView(row: TaskRow, config: AppConfig, viewer: { id: number; isAdmin: boolean } | undefined): TaskView {
-  const { escrowKey: _k, funder: _f, reviewUntil: _r, refundableAt: _a, anomalies: _n, creatorWallet: _w, ...task } = row;
+  const { escrowKey: _k, funder: _f, reviewUntil: _r, refundableAt: _a, anomalies: _n, strangerEscrowsUnlisted: _u, creatorWallet: _w, ...task } = row;
   const tokenAddress = config.TOKEN_ADDRESS ?? null;
   const escrowAddress = config.ESCROW_ADDRESS ?? null;
   const funding = fundingOf(row, { tokenAddress, escrowAddress, viewer });
