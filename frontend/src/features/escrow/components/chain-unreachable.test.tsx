@@ -16,7 +16,7 @@ const unreachable = (taskId: number): EscrowAudit => ({
   headBlock: null, confirmationsRequired: 0, onChain: null,
   chainError: `Chain unreachable, last block seen 4242 at ${SEEN_AT}`, lastBlockSeen: 4242, lastBlockSeenAt: SEEN_AT,
   app: { fundingStatus: 'funded', escrowAmount: '6000000000000000000', releasedAmount: '0', refundedAmount: '0', paidCount: 0, anomalies: [] },
-  consistent: false, differences: [], events: [], payouts: [],
+  consistent: false, events: [], payouts: [],
 });
 
 /** The network only: GET /api/tasks/:id/escrow answers the view above. */
