@@ -41,6 +41,14 @@ describe('admin console (admin with a wallet)', () => {
     await injectWallet(s.context, { rpcUrl: product.rpcUrl, privateKey: admin.privateKey, autoConnect: true });
     const me = await signInApi(s.context.request, product, admin);
     expect((me as { isAdmin?: boolean }).isAdmin).toBe(true);
+    const unfunded = await s.context.request.post(`${baseUrl}/api/tasks`, {
+      headers: { Origin: baseUrl },
+      data: {
+        title: `Unfunded ${tag}`, description: 'Saved, never funded.', requirements: 'None.', category: 'Other', reward: 5,
+        maxCompletions: 1, estimatedTime: 5, deadline: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(), submissionType: 'text', isActive: true,
+      },
+    });
+    expect(unfunded.status(), await unfunded.text()).toBe(201);
   });
 
   afterAll(async () => {
@@ -61,6 +69,10 @@ describe('admin console (admin with a wallet)', () => {
     await checkPage(page, 'admin-users');
     await page.getByRole('tab', { name: 'Tasks' }).click();
     await page.getByRole('table', { name: 'Tasks' }).getByText(`Admin journey ${tag}`).waitFor();
+    // A task saved but not funded reads "Awaiting funding" (not "Active"), with Fund for its creator.
+    const row = page.getByRole('table', { name: 'Tasks' }).getByRole('row').filter({ hasText: `Unfunded ${tag}` });
+    expect(await row.getByText('Awaiting funding', { exact: true }).count()).toBe(1);
+    expect(await row.getByRole('button', { name: `Fund Unfunded ${tag}` }).count()).toBe(1);
     await checkPage(page, 'admin-tasks');
   });
 

@@ -95,10 +95,23 @@ describe('creator: create a task and fund its escrow (permit, approve + fund, re
     sessions.push(s);
     const { page, wallet } = s;
     await signInWithWallet(page, baseUrl, uniqueName('approver'));
+    await page.goto(baseUrl + '/tasks');
     const title = uniqueName('Approve task');
     const dialog = await fillCreateForm(page, title);
+    // The app does not see the funding for a while (its task reads fail): once the chain confirmed it, the
+    // person may close the dialog, told why it waits; the app lists the task on its own afterwards.
+    const taskRead = /\/api\/tasks\/\d+$/;
+    await page.route(taskRead, (route) => route.abort());
     await dialog.getByRole('button', { name: 'Create Task' }).click();
-    await page.getByRole('dialog', { name: 'Fund your task' }).getByText('Funded: your task is live.').waitFor({ timeout: 60_000 });
+    const fundDialog = page.getByRole('dialog', { name: 'Fund your task' });
+    await fundDialog.getByText(/^Waiting for the app to read the funding from the chain/).waitFor({ timeout: 60_000 });
+    expect(await fundDialog.getByTestId('cent-balance').textContent()).toMatch(/^Your wallet holds [\d,.]+ CENT\.$/);
+    await checkPage(page, 'funding-waiting-seen');
+    await fundDialog.getByRole('button', { name: 'Close' }).first().click();
+    await fundDialog.waitFor({ state: 'detached' });
+    await page.unroute(taskRead);
+    await page.getByRole('searchbox', { name: 'Search tasks' }).fill(title);
+    await page.getByRole('article', { name: title }).waitFor({ timeout: 60_000 });
     const sends = wallet!.log.filter((e) => e.method === 'eth_sendTransaction' && !e.error);
     expect(sends).toHaveLength(2); // approve, then fund
     expect((sends[0].params as Array<{ to: string }>)[0].to.toLowerCase()).toBe(tokenAddress.toLowerCase());
@@ -118,18 +131,32 @@ describe('creator: create a task and fund its escrow (permit, approve + fund, re
     await expectToast(page, 'Blockchain Error', 'You rejected the transaction in your wallet.');
     const fundDialog = page.getByRole('dialog', { name: 'Fund your task' });
     await fundDialog.getByRole('alert').waitFor();
+    // The CENT balance is on screen before anything is signed.
+    expect(await fundDialog.getByTestId('cent-balance').textContent()).toBe('Your wallet holds 10,000 CENT.');
     await checkPage(page, 'funding-rejected');
     await fundDialog.getByRole('button', { name: 'Fund later' }).click();
 
     const waiting = page.getByRole('region', { name: 'Your tasks awaiting funding' });
     await waiting.getByText(title).waitFor();
     expect(await page.getByRole('article', { name: title }).count()).toBe(0); // not listed while unfunded
+    // Under the page heading, not above it.
+    const headingY = (await page.getByRole('heading', { name: 'Available Tasks', level: 1 }).boundingBox())!.y;
+    expect((await waiting.boundingBox())!.y).toBeGreaterThan(headingY);
     await checkPage(page, 'tasks-awaiting-funding');
+
+    // The dashboard says so too: "Awaiting funding" (not "Active") with a Fund action beside it.
+    await page.goto(baseUrl + '/dashboard');
+    await page.getByRole('region', { name: 'Your tasks awaiting funding' }).getByText(title).waitFor();
+    await page.getByRole('tab', { name: 'My Created Tasks' }).click();
+    const card = page.locator('[data-testid^="my-task-"]').filter({ hasText: title });
+    expect(await card.getByTestId('task-status').textContent()).toBe('Awaiting funding');
+    await checkPage(page, 'dashboard-awaiting-funding');
     reject = false;
-    await waiting.getByRole('button', { name: `Fund ${title}` }).click();
+    await card.getByRole('button', { name: `Fund ${title}` }).click();
     await page.getByRole('dialog', { name: 'Fund your task' }).getByRole('button', { name: 'Fund task' }).click();
     await page.getByRole('dialog', { name: 'Fund your task' }).getByText('Funded: your task is live.').waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => card.getByTestId('task-status').textContent(), { timeout: 20_000 }).toBe('Active');
     await expect.poll(() => page.getByRole('region', { name: 'Your tasks awaiting funding' }).getByText(title).count()).toBe(0);
   });
 

@@ -126,6 +126,18 @@ describe('task creation bounds', () => {
       expect(refusal(overrides)).toBe(message);
     });
 
+    it('refuses 2^k - 1 and 2^k of every width past the bound for each count field, and every negative', () => {
+      const fieldsAndMax = [['reward', M.rewardMax, 100_000], ['maxCompletions', M.maxCompletionsMax, 100], ['estimatedTime', M.estimatedTimeMax, 480]] as const;
+      for (const [field, tooBig, max] of fieldsAndMax) {
+        for (const k of [7, 8, 16, 17, 31, 32, 53, 63, 64, 128, 256]) {
+          for (const v of [2 ** k - 1, 2 ** k]) {
+            expect([field, v, refusal({ [field]: v })]).toEqual([field, v, v > max ? tooBig : null]);
+            expect(refusal({ [field]: -v })).not.toBeNull();
+          }
+        }
+      }
+    });
+
     it('accepts every field at its bounds', () => {
       expect(refusal({ reward: 100_000, maxCompletions: 100, estimatedTime: 480, title: 'x'.repeat(300), description: 'x'.repeat(10_000) })).toBeNull();
       expect(refusal({ deadline: new Date(now.getTime() + 1000).toISOString() })).toBeNull();

@@ -2,16 +2,20 @@ import { useState } from 'react';
 import { Redirect } from '@/components/redirect';
 import { AdminConsole } from '@/features/admin/components/admin-console';
 import { useAuth } from '@/lib/auth/auth-context';
+import { useFundTaskDialog } from '../dialogs/fund-task-action';
 import { ReviewDialogSlot } from '../dialogs/review-dialog-slot';
 
 /** Spec: non-admins are sent to "/". */
 export function AdminPage() {
   const { user } = useAuth();
   const [reviewing, setReviewing] = useState<number | null>(null);
+  const funding = useFundTaskDialog();
   if (!user?.isAdmin) return <Redirect to="/" />;
   return (
     <>
-      <AdminConsole onReview={setReviewing} />
+      {/* Only a task's creator can fund it (the escrow counts the creator's wallet). */}
+      <AdminConsole onReview={setReviewing} taskAction={(t) => (t.creatorId === user.id ? funding.button(t) : null)} />
+      {funding.dialog}
       <ReviewDialogSlot submissionId={reviewing} onClose={() => setReviewing(null)} />
     </>
   );

@@ -6,8 +6,8 @@ export function TasksPage() {
   const [, setParams] = useSearchParams();
   return (
     <>
-      <AwaitingFunding />
       <TaskBrowser
+        banner={<AwaitingFunding />}
         onOpenTask={(id) =>
           setParams((current) => {
             const next = new URLSearchParams(current);

@@ -1,4 +1,4 @@
-import type { SubmissionStatus, User } from '@/types/api';
+import type { FundingStatus, SubmissionStatus, User } from '@/types/api';
 
 /** GET /api/admin/dashboard (backend/src/admin/README.md): one page of each list plus the overview figures. */
 export interface AdminSubmissionRow {
@@ -37,6 +37,7 @@ export interface AdminTaskRow {
   completions: number;
   isActive: boolean;
   category: string;
+  fundingStatus?: FundingStatus;
 }
 
 export interface AdminOverview {

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Card, Heading, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Pager } from '@/components/pager';
 import { useAdminDashboardQuery } from '../api';
+import type { AdminTaskRow } from '../types';
 import { AnalyticsTab } from './analytics-tab';
 import { OverviewTab } from './overview-tab';
 import { SubmissionsTab } from './submissions-tab';
@@ -12,7 +13,7 @@ import { TabsRoot } from '@/components/ui/tabs';
 const PAGE = 50;
 
 /** /admin: Overview, Users, Tasks, Submissions, AI Analytics; every list paged on the server. */
-export function AdminConsole({ onReview }: { onReview(id: number): void }) {
+export function AdminConsole({ onReview, taskAction }: { onReview(id: number): void; taskAction?(task: AdminTaskRow): ReactNode }) {
   // The overview is aggregated over everything by the server; one row per list is all this call needs.
   const overview = useAdminDashboardQuery({ limit: 1, offset: 0 });
   if (overview.isLoading) return <Spinner aria-label="Loading admin data" />;
@@ -41,7 +42,7 @@ export function AdminConsole({ onReview }: { onReview(id: number): void }) {
         </Tabs.List>
         <Tabs.Content value="overview"><OverviewTab overview={o} onReview={onReview} /></Tabs.Content>
         <Tabs.Content value="users"><UsersPage /></Tabs.Content>
-        <Tabs.Content value="tasks"><TasksPage /></Tabs.Content>
+        <Tabs.Content value="tasks"><TasksPage taskAction={taskAction} /></Tabs.Content>
         <Tabs.Content value="submissions"><SubmissionsTab pending={o.submissions.pending} onReview={onReview} /></Tabs.Content>
         <Tabs.Content value="analytics"><AnalyticsTab /></Tabs.Content>
       </TabsRoot>
@@ -61,13 +62,13 @@ function UsersPage() {
   );
 }
 
-function TasksPage() {
+function TasksPage({ taskAction }: { taskAction?(task: AdminTaskRow): ReactNode }) {
   const [offset, setOffset] = useState(0);
   const q = useAdminDashboardQuery({ limit: PAGE, offset });
   if (!q.data) return <Spinner aria-label="Loading tasks" />;
   return (
     <Stack gap="3">
-      <TasksTable tasks={q.data.tasks} />
+      <TasksTable tasks={q.data.tasks} taskAction={taskAction} />
       <Pager label="Task pages" offset={offset} limit={PAGE} total={q.data.page.totals.tasks} onOffset={setOffset} />
     </Stack>
   );

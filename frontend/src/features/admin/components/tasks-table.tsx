@@ -1,10 +1,12 @@
-import { Badge, Table } from '@chakra-ui/react';
+import { Badge, HStack, Table } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { formatCent } from '@/lib/money';
+import { taskStatusBadge } from '@/lib/task-status';
 import type { AdminTaskRow } from '../types';
 import { TableRoot } from '@/components/ui/table';
 
 /** Tasks: ID, title, creator, reward, Active or Closed, completions / maxCompletions. */
-export function TasksTable({ tasks }: { tasks: AdminTaskRow[] }) {
+export function TasksTable({ tasks, taskAction }: { tasks: AdminTaskRow[]; taskAction?(task: AdminTaskRow): ReactNode }) {
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
       <TableRoot size="sm" aria-label="Tasks">
@@ -25,7 +27,12 @@ export function TasksTable({ tasks }: { tasks: AdminTaskRow[] }) {
               <Table.Cell>{t.title}</Table.Cell>
               <Table.Cell>{t.creatorUsername ?? `User #${t.creatorId}`}</Table.Cell>
               <Table.Cell whiteSpace="nowrap">{formatCent(t.reward)} CENTS</Table.Cell>
-              <Table.Cell><Badge colorPalette={t.isActive ? 'green' : 'gray'}>{t.isActive ? 'Active' : 'Closed'}</Badge></Table.Cell>
+              <Table.Cell>
+                <HStack gap="2">
+                  <Badge colorPalette={taskStatusBadge(t, 'Closed').palette}>{taskStatusBadge(t, 'Closed').label}</Badge>
+                  {taskStatusBadge(t, 'Closed').needsFunding && taskAction?.(t)}
+                </HStack>
+              </Table.Cell>
               <Table.Cell>{t.completions} / {t.maxCompletions}</Table.Cell>
             </Table.Row>
           ))}

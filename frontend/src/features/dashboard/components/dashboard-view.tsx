@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { PayoutStatus } from '@/components/payout-status';
 import { formatDate, formatDeadline } from '@/lib/dates';
 import { formatCent } from '@/lib/money';
+import { taskStatusBadge } from '@/lib/task-status';
 import { useWallet } from '@/lib/wallet/wallet-context';
 import type { Task } from '@/types/api';
 import { useDashboardQuery, type DashboardData } from '../api';
@@ -18,10 +19,14 @@ interface Props {
   onReview(submissionId: number): void;
   /** What the page shows under a created task besides its submissions (refund, escrow link). */
   taskExtras?(task: Task): ReactNode;
+  /** The action beside a created task's status badge (Fund, for a task awaiting funding). */
+  taskAction?(task: Task): ReactNode;
+  /** Shown under the page heading (the creator's tasks awaiting funding). */
+  banner?: ReactNode;
 }
 
 /** /dashboard: stats, the user's submissions, the tasks they created with their submissions. */
-export function DashboardView({ onReview, taskExtras }: Props) {
+export function DashboardView({ onReview, taskExtras, taskAction, banner }: Props) {
   const q = useDashboardQuery();
   const wallet = useWallet();
   if (q.isLoading) return <Spinner aria-label="Loading dashboard" />;
@@ -51,6 +56,7 @@ export function DashboardView({ onReview, taskExtras }: Props) {
           <Button onClick={() => void wallet.connect().catch(() => undefined)} loading={wallet.isConnecting}>Connect Wallet</Button>
         )}
       </HStack>
+      {banner}
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
         <StatCard label="Total Submissions" value={stats.totalSubmissions} help={`${stats.approved} approved, ${stats.pending} pending`} />
         <StatCard label="Tasks Created" value={stats.tasksCreated} help={`${stats.totalCompletions} total completions`} />
@@ -65,7 +71,7 @@ export function DashboardView({ onReview, taskExtras }: Props) {
           <MySubmissions data={q.data} onReview={onReview} />
         </Tabs.Content>
         <Tabs.Content value="tasks">
-          <MyTasks data={q.data} onReview={onReview} taskExtras={taskExtras} />
+          <MyTasks data={q.data} onReview={onReview} taskExtras={taskExtras} taskAction={taskAction} />
         </Tabs.Content>
       </TabsRoot>
     </Stack>
@@ -112,7 +118,7 @@ function MySubmissions({ data, onReview }: { data: DashboardData; onReview(id: n
   );
 }
 
-function MyTasks({ data, onReview, taskExtras }: { data: DashboardData; onReview(id: number): void; taskExtras?: Props['taskExtras'] }) {
+function MyTasks({ data, onReview, taskExtras, taskAction }: { data: DashboardData; onReview(id: number): void; taskExtras?: Props['taskExtras']; taskAction?: Props['taskAction'] }) {
   const navigate = useNavigate();
   if (data.createdTasks.length === 0) {
     return (
@@ -123,13 +129,18 @@ function MyTasks({ data, onReview, taskExtras }: { data: DashboardData; onReview
   }
   return (
     <Stack gap="4">
-      {data.createdTasks.map((t) => (
+      {data.createdTasks.map((t) => {
+        const status = taskStatusBadge(t, 'Inactive');
+        return (
         <Card.Root key={t.id} data-testid={`my-task-${t.id}`}>
           <Card.Body>
             <Stack gap="3">
               <HStack justify="space-between" wrap="wrap">
                 <Heading as="h2" size="md">{t.title}</Heading>
-                <Badge colorPalette={t.isActive ? 'green' : 'gray'}>{t.isActive ? 'Active' : 'Inactive'}</Badge>
+                <HStack gap="2">
+                  <Badge colorPalette={status.palette} data-testid="task-status">{status.label}</Badge>
+                  {status.needsFunding && taskAction?.(t)}
+                </HStack>
               </HStack>
               <HStack gap="3" fontSize="sm" color="gray.700" wrap="wrap">
                 <Badge>{t.category}</Badge>
@@ -156,7 +167,8 @@ function MyTasks({ data, onReview, taskExtras }: { data: DashboardData; onReview
             </Stack>
           </Card.Body>
         </Card.Root>
-      ))}
+        );
+      })}
     </Stack>
   );
 }

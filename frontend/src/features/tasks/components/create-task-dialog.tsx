@@ -3,6 +3,8 @@ import { Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakr
 import { toaster } from '@/components/ui/toaster';
 import { errorText } from '@/lib/http-error';
 import { formatBaseUnits } from '@/lib/money';
+import { useCentBalance } from '@/lib/wallet/cent-balance';
+import { useWallet } from '@/lib/wallet/wallet-context';
 import type { Task } from '@/types/api';
 import { useCreateTaskMutation } from '../api';
 import { fundingTerms } from '../funding/funding-terms';
@@ -22,11 +24,24 @@ export function FundTaskPanel({ task, onClose, autoStart }: { task: Task; onClos
       void fund(task);
     }
   }, [autoStart, fund, task]);
-  const amount = fundingTerms(task, null)?.amount ?? '0';
+  const terms = fundingTerms(task, null);
+  const amount = terms?.amount ?? '0';
+  const wallet = useWallet();
+  // Shown before signing (issue 21), read again once the funding is confirmed.
+  const balance = useCentBalance(wallet.isConnected ? wallet : null, terms?.tokenAddress, wallet.address, state.step === 'confirmed');
+  // Confirmed on chain = the money is in escrow; waiting for the app to list it needs nobody, so it may close.
+  const confirmed = state.step === 'confirmed';
   return (
     <Stack gap="5">
       <Text>
         Escrow <strong>{formatBaseUnits(amount)} CENT</strong> ({task.reward} CENTS × {task.maxCompletions} completions) for “{task.title}”.
+      </Text>
+      <Text fontSize="sm" color={balance !== null && balance < BigInt(amount) ? 'red.700' : 'gray.700'} data-testid="cent-balance">
+        {balance === null
+          ? wallet.isConnected
+            ? 'Reading your CENT balance…'
+            : 'Your wallet connects when you fund; its CENT balance is checked first.'
+          : `Your wallet holds ${formatBaseUnits(balance)} CENT.`}
       </Text>
       <FundingStepper state={state} amount={amount} />
       <HStack justify="flex-end" gap="3">
@@ -34,8 +49,8 @@ export function FundTaskPanel({ task, onClose, autoStart }: { task: Task; onClos
           <Button onClick={onClose}>Done</Button>
         ) : (
           <>
-            <Button variant="outline" onClick={onClose} disabled={state.running}>
-              Fund later
+            <Button variant="outline" onClick={onClose} disabled={state.running && !confirmed}>
+              {confirmed ? 'Close' : 'Fund later'}
             </Button>
             <Button onClick={() => void fund(task)} loading={state.running} loadingText="Funding...">
               {state.error ? 'Try again' : 'Fund task'}

@@ -25,7 +25,13 @@ export function FundingStepper({ state, amount }: { state: FundState; amount: st
     },
     sent: { title: 'Sent', text: state.txHash ? `Transaction ${state.txHash.slice(0, 10)}…` : 'Waiting for the transaction.' },
     confirmed: { title: 'Confirmed', text: 'The escrow holds your reward.' },
-    seen: { title: 'Seen by the app', text: 'Your task is funded and listed.' },
+    seen: {
+      title: 'Seen by the app',
+      text:
+        state.step === 'confirmed' && state.running
+          ? 'Waiting for the app to read the funding from the chain before it lists your task. You can close this dialog: it is listed as soon as it is seen.'
+          : 'Your task is funded and listed.',
+    },
   };
   return (
     <Stack gap="4">

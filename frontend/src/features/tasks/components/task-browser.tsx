@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Badge, Box, Button, Card, Grid, Heading, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { FILTER_CATEGORIES, SORTS, type SortValue } from '../constants';
 import { sheetFilterCount } from '../filter-chips';
@@ -16,7 +16,7 @@ const AdvancedFilters = lazy(() => import('./advanced-filters').then((m) => ({ d
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** Spec part 2 "Task browser": server-side filtering, sorting and cursor paging; filter state in the URL. */
-export function TaskBrowser({ onOpenTask }: { onOpenTask(id: number): void }) {
+export function TaskBrowser({ onOpenTask, banner }: { onOpenTask(id: number): void; banner?: ReactNode }) {
   const [filters, update] = useTaskFilters();
   const [search, setSearch] = useState(filters.search);
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -67,6 +67,9 @@ export function TaskBrowser({ onOpenTask }: { onOpenTask(id: number): void }) {
           Available Tasks
         </Heading>
       </Stack>
+
+      {/* The creator's own tasks awaiting funding: under the heading, not above it. */}
+      {banner}
 
       <Stack direction={{ base: 'column', md: 'row' }} gap="3" role="search" aria-label="Filter tasks">
         <Input
