@@ -36,7 +36,9 @@ function task(overrides: Record<string, unknown> = {}, max = 2): TaskAggregate {
 }
 
 const proof = { proofLink: null, proofText: 'my proof', proofFileUrl: null, notes: null };
-const types = (agg: TaskAggregate) => agg.pullEvents().map((e) => e.type);
+/** The events a decision raised (data as written). */
+const pulled = (agg: TaskAggregate) => agg.pullEvents() as Array<{ type: string; data: any }>;
+const types = (agg: TaskAggregate) => pulled(agg).map((e) => e.type);
 
 describe('review deadline: the rule', () => {
   it('is submittedAt + reviewWithin, at most the cut-off less the lead, never before the submission', () => {
@@ -63,13 +65,13 @@ describe('review deadline: transitions', () => {
   it('records the deadline with the submission (72 hours when the task has no setting) and the task setting when given', () => {
     const old = task();
     old.submit(7, 20, proof, new Date(T0));
-    const [e] = old.pullEvents();
+    const [e] = pulled(old);
     expect(e.data.reviewDeadline).toBe(new Date(T0 + DEFAULT_REVIEW_WITHIN_SECONDS * 1000).toISOString());
     expect(old.submission(7).reviewDeadline).toBe(T0 + 72 * H);
 
     const short = task({ reviewWithinSeconds: 5 * 3600 });
     short.submit(7, 20, proof, new Date(T0));
-    expect(short.pullEvents()[0].data.reviewDeadline).toBe(new Date(T0 + 5 * H).toISOString());
+    expect(pulled(short)[0].data.reviewDeadline).toBe(new Date(T0 + 5 * H).toISOString());
   });
 
   it('derives the deadline of a submission recorded before deadlines existed (the upcaster)', () => {
@@ -82,10 +84,10 @@ describe('review deadline: transitions', () => {
   it('warns the creator once, only inside the warning period and while pending', () => {
     const agg = task();
     agg.submit(7, 20, proof, new Date(T0));
-    agg.pullEvents();
+    pulled(agg);
     expect(agg.warnReviewDue(7, new Date(T0 + 59 * H))).toBe(false);
     expect(agg.warnReviewDue(7, new Date(T0 + 60 * H))).toBe(true);
-    const [warning] = agg.pullEvents();
+    const [warning] = pulled(agg);
     expect(warning).toMatchObject({ type: T.SubmissionReviewDueSoon, data: { creatorId: CREATOR, reviewDeadline: new Date(T0 + 72 * H).toISOString() } });
     expect(agg.warnReviewDue(7, new Date(T0 + 61 * H))).toBe(false);
     const late = task();
@@ -96,10 +98,10 @@ describe('review deadline: transitions', () => {
   it('approves automatically at the deadline with the system reviewer and the actual duration, once', () => {
     const agg = task({ reviewWithinSeconds: 5 * 3600 });
     agg.submit(7, 20, proof, new Date(T0));
-    agg.pullEvents();
+    pulled(agg);
     expect(agg.autoReview(7, null, new Date(T0 + 5 * H - 1))).toBe('nothing');
     expect(agg.autoReview(7, null, new Date(T0 + 5 * H))).toBe('approved');
-    const [approved] = agg.pullEvents();
+    const [approved] = pulled(agg);
     expect(approved).toMatchObject({ type: T.SubmissionApproved, data: { reviewerId: SYSTEM_REVIEWER.id, auto: true, feedback: 'Approved automatically: not reviewed within 5 hours.' } });
     expect(agg.autoReview(7, null, new Date(T0 + 6 * H))).toBe('nothing');
     expect(agg.snapshot.approved).toBe(1);
@@ -111,17 +113,17 @@ describe('review deadline: transitions', () => {
     const agg = task();
     agg.submit(7, 20, proof, new Date(T0));
     agg.review(7, { id: CREATOR, isAdmin: false }, 'rejected', 'not done', new Date(T0 + H));
-    agg.pullEvents();
+    pulled(agg);
     expect(agg.autoReview(7, null, new Date(T0 + 80 * H))).toBe('nothing');
-    expect(agg.pullEvents()).toEqual([]);
+    expect(pulled(agg)).toEqual([]);
   });
 
   it('hands a flagged submission to the admins instead, and never approves it automatically afterwards', () => {
     const agg = task();
     agg.submit(7, 20, proof, new Date(T0));
-    agg.pullEvents();
+    pulled(agg);
     expect(agg.autoReview(7, 'duplicate proof', new Date(T0 + 72 * H))).toBe('flagged');
-    expect(agg.pullEvents()[0]).toMatchObject({ type: T.SubmissionFlaggedForAdmins, data: { reason: 'duplicate proof', decideBy: new Date(REVIEW_UNTIL).toISOString() } });
+    expect(pulled(agg)[0]).toMatchObject({ type: T.SubmissionFlaggedForAdmins, data: { reason: 'duplicate proof', decideBy: new Date(REVIEW_UNTIL).toISOString() } });
     expect(agg.autoReview(7, null, new Date(T0 + 73 * H))).toBe('nothing');
     expect(agg.snapshot.pending).toBe(1);
     // An admin may still decide it before the cut-off.
@@ -135,10 +137,10 @@ describe('review deadline: transitions', () => {
     agg.submit(8, 21, proof, new Date(DEADLINE - H));
     agg.submit(9, 22, proof, new Date(T0));
     agg.autoReview(9, 'high risk', new Date(T0 + 72 * H));
-    agg.pullEvents();
+    pulled(agg);
     expect(agg.closeReview(new Date(REVIEW_UNTIL))).toBe(-1); // not yet: at the cut-off itself approvals are still accepted
     expect(agg.closeReview(new Date(REVIEW_UNTIL + 1))).toBe(3);
-    const raised = agg.pullEvents();
+    const raised = pulled(agg);
     expect(raised.map((e) => e.type)).toEqual([T.SubmissionRejected, T.SubmissionRejected, T.SubmissionRejected, T.TaskReviewCutOff]);
     expect(raised[2].data.feedback).toBe(REVIEW_DEADLINE_MESSAGES.flaggedAtCutOff('high risk', new Date(REVIEW_UNTIL)));
     expect(raised[0].data.feedback).toBe(REVIEW_DEADLINE_MESSAGES.missedAtCutOff(new Date(REVIEW_UNTIL)));
@@ -151,7 +153,7 @@ describe('review deadline: transitions', () => {
   it('a refund with submissions still pending (the scheduler was down) rejects them too', () => {
     const agg = task();
     agg.submit(7, 20, proof, new Date(T0));
-    agg.pullEvents();
+    pulled(agg);
     agg.applyEscrowLog({ kind: 'refunded', fact: { chainId: 31337, txHash: '0x' + 'dd'.repeat(32), blockNumber: 9, blockHash: '0x' + 'ee'.repeat(32), logIndex: 0 }, key: '0x' + 'cc'.repeat(32), amount: 10n } as never, null);
     expect(types(agg)).toEqual([T.TaskRefunded, T.SubmissionRejected, T.TaskReviewCutOff]);
     expect(agg.snapshot.pending).toBe(0);
@@ -198,7 +200,7 @@ describe('review deadline: invariants (random interleavings)', () => {
           if (s.approved > max) return false;
           if (s.reviewClosed && s.pending !== 0) return false;
         }
-        for (const e of agg.pullEvents()) {
+        for (const e of pulled(agg)) {
           if (e.type === T.SubmissionApproved && e.data.auto && flagged.has(e.data.submissionId)) return false;
         }
         // Whatever happened, the cut-off leaves nothing pending.
