@@ -108,6 +108,8 @@ export class TaskAggregate extends Aggregate<TaskState> {
   /** Compensates a funding or refund fact whose block was dropped by a reorganisation. */
   revertChainFact(kind: 'funding' | 'refund', txHash: string, logIndex: number): void {
     this.apply(decideRevertChainFact(this.mustExist(), this.id, kind, txHash, logIndex));
+    // A dropped refund gives the escrow back: the approvals it had left unpaid are requested again.
+    if (kind === 'refund') this.apply(decidePayoutsAfterFunding(this.state, this.id, 'refunded'));
   }
 
   revertRewardReleased(submissionId: number, txHash: string, logIndex: number): void {

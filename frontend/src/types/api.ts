@@ -96,5 +96,7 @@ export interface PublicConfig {
   explorerUrl: string | null;
   token: { address: string | null; symbol: 'CENT'; decimals: 18 };
   escrowAddress: string | null;
+  /** The escrow's first block: where reading its logs starts (null: from block 0). */
+  escrowDeploymentBlock?: number | null;
   links: { chart: string; buy: string; social: string; chat: string; whitepaper: string; walletDeepLink: string };
 }
