@@ -175,6 +175,8 @@ export function decideReviewCutOff(s: TaskState, taskId: number, now: Date, caus
   if (s.reviewClosed) return [];
   const { reviewUntil } = reviewTimesOf(s);
   if (cause === 'cut_off' && now.getTime() <= reviewUntil.getTime()) return [];
+  // A refund closes review by itself (nothing can be approved from a refunded escrow): only pending ones need a decision.
+  if (cause === 'refunded' && s.pending === 0) return [];
   const out: Raised[] = [];
   for (const sub of s.submissions.values()) {
     if (!isPending(sub)) continue;
