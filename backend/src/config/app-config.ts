@@ -88,6 +88,8 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Bearer token that lets a scraper read GET /metrics from anywhere; without it only from this host (loopback). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The indexer's own GET /metrics (its RPC errors) listens on this port; unset: not served. */
+  INDEXER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   COMMAND_MAX_RETRIES: z.coerce.number().int().min(0).max(100).default(30),
   /** How long a page of GET /api/tasks may be served from memory while the read models are unchanged (0 = off). */
   LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
