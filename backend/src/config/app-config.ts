@@ -145,6 +145,11 @@ const schema = z.object({
    */
   CHAIN_CLOCK_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
   CHAIN_CLOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  /**
+   * The due-decision scheduler (backend/src/scheduler: auto-approvals, review warnings, cut-offs): how often the
+   * process holding its advisory lock looks for decisions due (0: this process never schedules).
+   */
+  SCHEDULER_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
   PAYOUT_MAX_RELEASES_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
   /** Extra browser origins allowed to make state-changing requests besides PUBLIC_ORIGIN (e.g. a dev server). */
   ALLOWED_ORIGINS: z
