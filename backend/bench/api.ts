@@ -305,6 +305,22 @@ async function multiProcess(dbUrl: string) {
       }
       return { r, logs: (await releasedCount(db)) - stored, seconds: (performance.now() - t0) / 1000 };
     };
+    if (process.env.BENCH_MULTI_STEPS) {
+      // Diagnosis: the mix at saturation on one replica directly, through the proxy, then with each stream alone.
+      const mixLoad = (name: string, url: string) => load(name, { url, requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => {
+        const r = mix[Math.floor(Math.random() * mix.length)];
+        return { ...req, path: r.path, headers: r.cookie ? { cookie: r.cookie } : {} };
+      } }] });
+      await mixLoad('replica A alone, quiet', `http://127.0.0.1:${portA}`);
+      await mixLoad('through the proxy, quiet', base);
+      await window('payouts only', () => mixLoad('through the proxy, payouts only', base));
+      const writes = await startWrites(base, db, USERS, firstPageIds, WRITES_PER_SEC);
+      try {
+        await mixLoad('through the proxy, writes only', base);
+      } finally {
+        console.log(JSON.stringify(await writes.stop()));
+      }
+    }
     const busy = await window('saturation', () => mixAtSaturation(db, base, mix, firstPageIds));
     const atRate = await window('at rate', () => mixAtRate(db, base, mix, firstPageIds));
     const payoutLogsPerSec = Math.round(((busy.logs + atRate.logs) / (busy.seconds + atRate.seconds)) * 10) / 10;

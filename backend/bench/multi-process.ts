@@ -48,6 +48,8 @@ const started = new Set<ChildProcess>();
 process.once('exit', () => {
   for (const p of started) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
 });
+// A timeout's or a Ctrl-C's signal ends this process through 'exit' (Node's default would skip it).
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => process.exit(128 + (signal === 'SIGTERM' ? 15 : 2)));
 const track = (p: ChildProcess) => {
   started.add(p);
   p.once('exit', () => started.delete(p));

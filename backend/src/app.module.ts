@@ -33,6 +33,7 @@ import { SubmissionsController } from './submissions/submissions.controller';
 import { SubmissionsHttpModule } from './submissions/submissions-http.module';
 import { TasksController } from './tasks/tasks.controller';
 import { TasksHttpModule } from './tasks/tasks-http.module';
+import { ReviewDeadlinesHttpModule } from './review-deadlines/review-deadlines-http.module';
 
 /** The HTTP API on top of the domain. Feature modules with controllers are listed here. */
 @Module({})
@@ -74,6 +75,7 @@ export class AppModule implements NestModule {
         ExplorerModule,
         NotificationsHttpModule,
         LiveModule,
+        ReviewDeadlinesHttpModule,
       ],
       providers: [
         { provide: APP_LOGGER, useValue: logger },

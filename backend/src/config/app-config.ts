@@ -88,6 +88,8 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Bearer token that lets a scraper read GET /metrics from anywhere; without it only from this host (loopback). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The indexer's own GET /metrics (its RPC errors) listens on this port; unset: not served. */
+  INDEXER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   COMMAND_MAX_RETRIES: z.coerce.number().int().min(0).max(100).default(30),
   /** How long a page of GET /api/tasks may be served from memory while the read models are unchanged (0 = off). */
   LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
@@ -138,6 +140,11 @@ const schema = z.object({
    */
   CHAIN_CLOCK_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
   CHAIN_CLOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  /**
+   * The due-decision scheduler (backend/src/scheduler: auto-approvals, review warnings, cut-offs): how often the
+   * process holding its advisory lock looks for decisions due (0: this process never schedules).
+   */
+  SCHEDULER_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
   PAYOUT_MAX_RELEASES_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
   /** Extra browser origins allowed to make state-changing requests besides PUBLIC_ORIGIN (e.g. a dev server). */
   ALLOWED_ORIGINS: z

@@ -29,6 +29,9 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string, logD
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
+  // Now, not at listen(): the start-up lines buffered so far go to pino, and nothing is buffered any more
+  // (an app that is init()ed but never listens, as in the tests, would otherwise buffer every later line).
+  app.flushLogs();
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
   // First, so every request (the browser app's files too) gets its id and its one log line.

@@ -112,6 +112,26 @@ describe('Idempotency-Key on writes', () => {
     await request(ctx.http).patch(`/api/submissions/${submissionId}`).set('Cookie', creator.cookie).send({ status: 'approved' }).expect(409);
   });
 
+  it('replays a bulk approval and a payout request instead of deciding them again', async () => {
+    const { admin, earner, taskId, submissionId } = await cast(ctx);
+    const key = newKey();
+    const body = { submissionIds: [submissionId] };
+    const first = await request(ctx.http).post('/api/admin/bulk-approve').set('Cookie', admin.cookie).set('Idempotency-Key', key).send(body).expect(200);
+    expect(first.body).toMatchObject({ processed: 1 });
+    const again = await request(ctx.http).post('/api/admin/bulk-approve').set('Cookie', admin.cookie).set('Idempotency-Key', key).send(body).expect(200);
+    expect([again.headers['idempotent-replayed'], again.body]).toEqual(['true', first.body]);
+    // Without the key the same request is a new run: nothing left to approve.
+    expect((await request(ctx.http).post('/api/admin/bulk-approve').set('Cookie', admin.cookie).send(body).expect(200)).body).toMatchObject({ processed: 0 });
+
+    const payoutKey = newKey();
+    const ask = { taskId, recipientId: earner.id };
+    const asked = await request(ctx.http).post('/api/blockchain/release-reward').set('Cookie', admin.cookie).set('Idempotency-Key', payoutKey).send(ask).expect(200);
+    const replayed = await request(ctx.http).post('/api/blockchain/release-reward').set('Cookie', admin.cookie).set('Idempotency-Key', payoutKey).send(ask).expect(200);
+    expect([replayed.headers['idempotent-replayed'], replayed.body]).toEqual(['true', asked.body]);
+    const requests = await ctx.dataSource.query(`SELECT count(*)::int AS n FROM events WHERE event_type = 'PayoutRequested' AND data->>'submissionId' = $1`, [String(submissionId)]);
+    expect(requests[0].n).toBe(1);
+  });
+
   it('of concurrent requests with one key runs one: the others get 409 (still running) or the replay', async () => {
     const creator = await actor(ctx);
     const key = newKey();

@@ -38,6 +38,11 @@ describe('while the chain is unreachable, the escrow screens say since which blo
     renderWithApp(<EscrowAuditView taskId={7} />);
     expect((await screen.findByTestId('chain-unreachable')).textContent).toBe(shown);
     expect(screen.getByText('Chain and app differ')).toBeTruthy();
+    // The chain's side is unknown, not zero; the app's side still shows.
+    const onChain = screen.getByTestId('on-chain').textContent!;
+    expect(onChain).not.toMatch(/\d CENT/);
+    expect(screen.getByText('6 CENT')).toBeTruthy();
+    expect(screen.getByText('The chain could not be read, so its events are not shown.')).toBeTruthy();
   });
 
   it("the creator's refund card: the same words, and no Refund button while the escrow's state is unknown", async () => {

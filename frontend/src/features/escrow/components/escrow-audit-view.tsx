@@ -86,9 +86,10 @@ function AuditBody({ a, task, config }: { a: EscrowAudit; task?: AuditedTask; co
       <EscrowFacts a={a} task={task} config={config} />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <Side title="On chain" testId="on-chain">
-          <Row label="Funded" value={cent(totals.funded)} />
-          <Row label="Released" value={cent(totals.released)} />
-          <Row label="Refunded" value={cent(totals.refunded)} />
+          {/* No chain read (unreachable): unknown, not zero. */}
+          <Row label="Funded" value={chain ? cent(totals.funded) : '—'} />
+          <Row label="Released" value={chain ? cent(totals.released) : '—'} />
+          <Row label="Refunded" value={chain ? cent(totals.refunded) : '—'} />
           <Row label="Remaining" value={chain ? cent(chain.remaining) : '—'} />
           <Row label="Payouts" value={chain ? `${chain.paidCount} of ${chain.maxCompletions}` : '—'} />
           <Row label="Refund opens" value={chain?.refundableAt ? formatDate(chain.refundableAt) : '—'} />
@@ -104,7 +105,7 @@ function AuditBody({ a, task, config }: { a: EscrowAudit; task?: AuditedTask; co
       <Box>
         <Heading as="h2" size="md" mb="2">Events</Heading>
         {a.events.length === 0 ? (
-          <Text color="gray.700">No escrow events for this task on chain.</Text>
+          <Text color="gray.700">{chain ? 'No escrow events for this task on chain.' : 'The chain could not be read, so its events are not shown.'}</Text>
         ) : (
           <>
           <Stack as="ul" gap="2" hideFrom="md" aria-label="Escrow events" listStyleType="none">
