@@ -13,6 +13,8 @@ import { SubmissionsModule } from './submissions/submissions.module';
 import { TasksModule } from './tasks/tasks.module';
 import { UsersModule } from './users/users.module';
 import { ReviewDeadlinesModule } from './review-deadlines/review-deadlines.module';
+import { AppealsModule } from './appeals/appeals.module';
+import { RevisionsModule } from './revisions/revisions.module';
 
 /**
  * The event-sourced core without HTTP: configuration, database, event store, command handlers and
@@ -37,6 +39,8 @@ export class DomainModule {
         AdminReadModelModule,
         NotificationsModule,
         ReviewDeadlinesModule,
+        RevisionsModule,
+        AppealsModule,
       ],
       exports: [CqrsModule, UsersModule, SubmissionsModule, NotificationsModule],
     };
