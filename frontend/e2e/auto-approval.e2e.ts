@@ -1,7 +1,7 @@
 import { request as playwrightRequest, type APIRequestContext } from 'playwright-core';
 import { parseUnits, type Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createFundedTask, newWallet, signInApi, submitProof, waitUntil, type CreatedTask } from './actors';
+import { createFundedTask, newWallet, signInApi, waitUntil, type CreatedTask } from './actors';
 import { checkPage, openBrowser, type Session } from './browser';
 import { chain } from './chain';
 import { injectWallet } from './injected-wallet.mjs';
@@ -33,7 +33,15 @@ describe('auto-approval after the review deadline (creator and earner)', () => {
     task = await createFundedTask(creatorSession.context.request, product, creator, { title, reward: 13, maxCompletions: 2, reviewWithinHours: 1 });
     earnerApi = await playwrightRequest.newContext();
     await signInApi(earnerApi, product, earner);
-    submissionId = (await submitProof(earnerApi, product, task.id, `I wrote the thread for ${title} and linked it: unique words ${Date.now()}.`)).id;
+    // Proof of one's own (a link and text no other journey sends): the spam guard holds back duplicate proof.
+    const res = await earnerApi.post(`${baseUrl}/api/submissions`, {
+      headers: { Origin: baseUrl },
+      data: { taskId: task.id, proofLink: `https://medium.com/@earner-${earner.address.slice(2, 10).toLowerCase()}/${title.replace(/\s/g, '-').toLowerCase()}`, proofText: `I completed the journey task ${title}: I posted a link to my write-up and here is a short text describing what ` +
+        'I did. I read the requirements, wrote the post with a summary of each step, published it on my own site and checked that the ' +
+        'link opens for everyone. The post explains the task, what I did and the result.', notes: 'auto' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    submissionId = ((await res.json()) as { id: number }).id;
     earnerSession = await openBrowser();
     await signInApi(earnerSession.context.request, product, earner);
   });
@@ -70,7 +78,7 @@ describe('auto-approval after the review deadline (creator and earner)', () => {
     await c.goto(baseUrl + '/approvals');
     const card = c.getByTestId(`approval-${submissionId}`);
     await card.waitFor();
-    expect(await card.getByTestId('review-deadline').textContent()).toMatch(/^Auto-approves in (59|60)m$/);
+    expect(await card.getByTestId('review-deadline').textContent()).toMatch(/^Auto-approves in (59m|1h 0m)$/);
     await checkPage(c, 'auto-approval-creator-pending');
   });
 
@@ -83,7 +91,9 @@ describe('auto-approval after the review deadline (creator and earner)', () => {
       const paid = await waitUntil(async () => {
         const s = (await (await earnerApi.get(`${baseUrl}/api/submissions/${submissionId}`)).json()) as { status: string; payoutStatus: string; reviewedBySystem: boolean; reviewNotes: string };
         return s.payoutStatus === 'released' ? s : null;
-      }, 'the automatic approval paid', 60_000);
+      }, 'the automatic approval paid', 60_000).catch(async (err) => {
+        throw new Error(`${(err as Error).message}: ${await (await earnerApi.get(`${baseUrl}/api/submissions/${submissionId}`)).text()}`);
+      });
       expect(paid).toMatchObject({ status: 'approved', reviewedBySystem: true, reviewNotes: 'Approved automatically: not reviewed within 1 hour.' });
       expect((await node.balanceOf(product.tokenAddress, earner.address)) - before).toBe(parseUnits('13', 18));
     } finally {
