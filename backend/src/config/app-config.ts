@@ -93,6 +93,11 @@ const schema = z.object({
   COMMAND_MAX_RETRIES: z.coerce.number().int().min(0).max(100).default(30),
   /** How long a page of GET /api/tasks may be served from memory while the read models are unchanged (0 = off). */
   LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  /**
+   * How long a list read waits for this replica's store follower to say what other processes changed before the
+   * list cache is dropped whole instead (tasks/queries/listing-cache.ts). The follower needs a few ms.
+   */
+  LIST_CACHE_FOLLOWER_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(200),
   // ---- faults: how long the API waits for its database and chain before it answers 503 (see src/http/service-unavailable.ts) ----
   /** Opening a PostgreSQL connection (and waiting for a free pooled one) gives up after this long. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),

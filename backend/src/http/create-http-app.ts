@@ -5,7 +5,7 @@ import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-hos
 import { json, type ErrorRequestHandler } from 'express';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
-import { AppModule } from '../app.module';
+import { AppModule, IDEMPOTENT_WRITES } from '../app.module';
 import { createAppLogger } from '../logging/app-logger';
 import { requestLogging } from '../logging/request-logging';
 import { AppMetrics } from '../metrics/app-metrics';
@@ -45,7 +45,7 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string, logD
   // answers as those of Nest's routes: one filter.
   const filter = app.get(ApiErrorFilter);
   app.use(((err, req, res, next) => filter.catch(err, new ExecutionContextHost([req, res, next]))) as ErrorRequestHandler);
-  setupOpenApi(app);
+  setupOpenApi(app, IDEMPOTENT_WRITES);
   app.enableShutdownHooks();
   return app;
 }

@@ -28,6 +28,8 @@ export interface StrayEscrow {
   readonly logIndex: number;
   readonly refunded: boolean;
   readonly refundTxHash: string | null;
+  /** A stranger's escrow recorded while the task was funded (stranger_escrow): never makes the task an anomaly. */
+  readonly stranger?: boolean;
 }
 
 /** A RewardReleased log the app did not accept as a payout. */

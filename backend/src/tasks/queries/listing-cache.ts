@@ -10,8 +10,6 @@ export interface TaskTerms {
   reward: number;
 }
 
-/** How long a read waits for the follower to say what another process changed before the cache is dropped whole. */
-const FOLLOWER_WAIT_MS = 1000;
 
 /** What a cached list answer asked, as far as deciding which writes touch it goes. */
 export interface ListingTag {
@@ -147,6 +145,12 @@ export class ListingCache {
     maxEntries: number,
     ttlMs: number,
     private readonly nextOpenDeadline: () => Promise<number | null>,
+    /**
+     * How long a read waits for the follower to hand a range over before the cache is dropped whole (what every
+     * such change did before). The follower answers in one or two round trips (a few ms); on a machine so busy
+     * that it takes longer, the SQL path serves better than reads queued behind the follower.
+     */
+    private readonly followerWaitMs = 200,
     /** Told when the follower did not hand a range over in time (the cache was dropped whole). */
     private readonly onFollowerLate?: () => void,
   ) {
@@ -214,7 +218,7 @@ export class ListingCache {
   /**
    * Null when every change another process made (as far as this process knows) has been applied to the cache;
    * else resolves once those known now have (ranges reported later are writes concurrent with this read, and
-   * waiting for them too would never end while other processes keep writing), or after FOLLOWER_WAIT_MS with
+   * waiting for them too would never end while other processes keep writing), or after `followerWaitMs` with
    * the cache dropped whole (a follower that cannot read must neither leave stale answers nor hold reads up).
    */
   caughtUp(): Promise<void> | null {
@@ -226,7 +230,7 @@ export class ListingCache {
           this.onFollowerLate?.();
           this.movedElsewhere(null, null);
         }
-      }, FOLLOWER_WAIT_MS);
+      }, this.followerWaitMs);
       const release = () => {
         clearTimeout(timer);
         resolve();

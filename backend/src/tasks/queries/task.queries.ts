@@ -57,9 +57,13 @@ export class TaskQueries implements OnModuleDestroy {
       const now = Date.now();
       if (now - this.lateLogged < 10_000) return;
       this.lateLogged = now;
-      new Logger(TaskQueries.name).warn('the store follower did not say within 1 s what other processes changed: the list cache was dropped');
+      new Logger(TaskQueries.name).warn(
+        `the store follower did not say within ${config.LIST_CACHE_FOLLOWER_WAIT_MS} ms what other processes changed: the list cache was dropped`,
+      );
     };
-    this.cache = config.LIST_CACHE_TTL_MS > 0 ? new ListingCache(1000, config.LIST_CACHE_TTL_MS, () => this.nextOpenDeadline(), late) : null;
+    this.cache = config.LIST_CACHE_TTL_MS > 0
+      ? new ListingCache(1000, config.LIST_CACHE_TTL_MS, () => this.nextOpenDeadline(), config.LIST_CACHE_FOLLOWER_WAIT_MS, late)
+      : null;
     const cache = this.cache;
     if (cache) {
       this.unsubscribe.push(

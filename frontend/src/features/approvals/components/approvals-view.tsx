@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Box, Button, Card, EmptyState, Heading, HStack, Input, NativeSelect, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Pager } from '@/components/pager';
 import { formatDate } from '@/lib/dates';
+import { ReviewDeadlineBadge } from '@/components/review-deadline-badge';
 import { useAdminApprovalsQuery, useCreatorApprovalsQuery, CREATOR_POLL_MS, type ApprovalItem } from '../api';
 import { adminListQuery, filterApprovals, SEARCH_MAX, STATUS_FILTERS, TABS, type ApprovalsTab, type StatusFilter } from '../filter';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -96,7 +97,10 @@ function ApprovalCard({ s, onReview }: { s: ApprovalItem; onReview(id: number): 
         <Stack gap="2">
           <HStack justify="space-between" wrap="wrap">
             <Heading as="h2" size="sm">{s.taskTitle || `Task #${s.taskId}`}</Heading>
-            <Badge colorPalette={PALETTE[status]} textTransform="capitalize">{status}</Badge>
+            <HStack gap="2" wrap="wrap">
+              <ReviewDeadlineBadge status={status} reviewDeadline={s.reviewDeadline} reviewFlag={s.reviewFlag} reviewedBySystem={s.reviewedBySystem} audience="reviewer" />
+              <Badge colorPalette={PALETTE[status]} textTransform="capitalize">{status}</Badge>
+            </HStack>
           </HStack>
           <HStack gap="2" fontSize="sm" color="gray.700" wrap="wrap">
             <Text>{formatDate(s.createdAt)}</Text>
@@ -107,7 +111,7 @@ function ApprovalCard({ s, onReview }: { s: ApprovalItem; onReview(id: number): 
           {s.notes && <Text fontSize="sm">{s.notes}</Text>}
           <HStack gap="4" fontSize="sm" color="gray.700" wrap="wrap">
             <Text>Submitted by User #{s.userId}</Text>
-            {s.reviewedBy != null && <Text>Reviewed by User #{s.reviewedBy}</Text>}
+            {s.reviewedBySystem ? <Text>Decided automatically (review deadline)</Text> : s.reviewedBy != null && <Text>Reviewed by User #{s.reviewedBy}</Text>}
           </HStack>
           <Box>
             <Button size="sm" variant={status === 'pending' ? 'solid' : 'outline'} onClick={() => onReview(s.id)}>
