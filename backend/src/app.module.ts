@@ -33,19 +33,20 @@ import { SubmissionsController } from './submissions/submissions.controller';
 import { SubmissionsHttpModule } from './submissions/submissions-http.module';
 import { TasksController } from './tasks/tasks.controller';
 import { TasksHttpModule } from './tasks/tasks-http.module';
+import { ReviewDeadlinesHttpModule } from './review-deadlines/review-deadlines-http.module';
 
 /** The HTTP API on top of the domain. Feature modules with controllers are listed here. */
+/**
+ * The controllers whose writes create or decide something and so honour `Idempotency-Key` (tasks, submissions
+ * and their reviews, admin decisions incl. bulk, payout requests, wallet and profile changes). Not sign-in and
+ * registration: their answer is a new session cookie, which a replay must never hand out.
+ */
+export const IDEMPOTENT_WRITES = [TasksController, SubmissionsController, AdminController, ReleaseRewardController, AccountsController];
+
 @Module({})
 export class AppModule implements NestModule {
-  /**
-   * Writes that create or decide something honour `Idempotency-Key` (tasks, submissions and their reviews,
-   * admin decisions incl. bulk, payout requests, wallet and profile changes). Not sign-in and registration:
-   * their answer is a new session cookie, which a replay must never hand out.
-   */
   configure(consumer: MiddlewareConsumer): void {
-    consumer
-      .apply(IdempotencyMiddleware)
-      .forRoutes(TasksController, SubmissionsController, AdminController, ReleaseRewardController, AccountsController);
+    consumer.apply(IdempotencyMiddleware).forRoutes(...IDEMPOTENT_WRITES);
   }
 
   static forRoot(config: AppConfig, databaseUrl: string, logger: Logger): DynamicModule {
@@ -74,6 +75,7 @@ export class AppModule implements NestModule {
         ExplorerModule,
         NotificationsHttpModule,
         LiveModule,
+        ReviewDeadlinesHttpModule,
       ],
       providers: [
         { provide: APP_LOGGER, useValue: logger },

@@ -12,6 +12,7 @@ import { PayoutsModule } from './payouts/payouts.module';
 import { SubmissionsModule } from './submissions/submissions.module';
 import { TasksModule } from './tasks/tasks.module';
 import { UsersModule } from './users/users.module';
+import { ReviewDeadlinesModule } from './review-deadlines/review-deadlines.module';
 
 /**
  * The event-sourced core without HTTP: configuration, database, event store, command handlers and
@@ -35,6 +36,7 @@ export class DomainModule {
         LeaderboardModule,
         AdminReadModelModule,
         NotificationsModule,
+        ReviewDeadlinesModule,
       ],
       exports: [CqrsModule, UsersModule, SubmissionsModule, NotificationsModule],
     };

@@ -31,3 +31,4 @@ export { announce, createAppLogger } from './logging/app-logger';
 export { nestLoggerOn } from './logging/nest-logger';
 export { ChainClock } from './clock/chain-clock';
 export type { ChainTime } from './clock/chain-clock';
+export { mayReadMetrics, METRICS_FORBIDDEN } from './metrics/metrics-access';

@@ -18,6 +18,9 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     SESSION_SECRET: 'test-session-secret-test-session-secret',
     // No chain given: the chain clock stays on server time (it would read whatever answers on the default RPC port).
     ...(env.RPC_URL ? {} : { CHAIN_CLOCK_POLL_MS: '0' }),
+    // The due-decision scheduler decides only in tests that turn it on (review-deadline specs): elsewhere a test's
+    // short review windows would have its pending submissions approved or cut off behind its back.
+    SCHEDULER_POLL_MS: '0',
     ...env,
   });
 }

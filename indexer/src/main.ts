@@ -4,6 +4,8 @@ import { announce, createAppLogger, loadConfig, nestLoggerOn, onShutdown, resolv
 import { IndexerModule } from './indexer.module';
 import { IndexerRunner } from './indexer-runner';
 import { PinoLogger } from './logging/pino-logger';
+import { IndexerMetrics } from './metrics/indexer-metrics';
+import { startMetricsServer } from './metrics/metrics-server';
 
 /**
  * `npm run start -w indexer`: the log follower and the payout worker, leader-elected. Configuration is
@@ -21,10 +23,15 @@ async function main(): Promise<void> {
     { logger: nestLoggerOn(pino) },
   );
   const runner = app.get(IndexerRunner);
+  const metrics = new IndexerMetrics();
+  metrics.watch(runner.rpc);
+  const metricsServer = config.INDEXER_METRICS_PORT === undefined ? null : await startMetricsServer(metrics.registry, config.INDEXER_METRICS_PORT, config.METRICS_TOKEN);
   runner.start();
   const { escrow, chainId, startBlock } = runner.settings;
   announce(pino, `CENT indexer: escrow ${escrow} on chain ${chainId} from block ${startBlock}, releaser ${runner.worker.address}`, { escrow, chainId, startBlock, releaser: runner.worker.address });
+  if (metricsServer) announce(pino, `CENT indexer metrics on http://localhost:${config.INDEXER_METRICS_PORT}/metrics`, { port: config.INDEXER_METRICS_PORT });
   onShutdown(async () => {
+    metricsServer?.close();
     await runner.stop();
     await app.close();
     await db.stop();

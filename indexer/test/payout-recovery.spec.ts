@@ -1,4 +1,4 @@
-import { Wallet } from 'ethers';
+import { Wallet, ZeroAddress } from 'ethers';
 import { CENT, fundTask } from './support/escrow-chain';
 import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
 import { GrantAdminCommand } from '../../backend/src/users/commands/grant-admin.command';
@@ -37,8 +37,14 @@ describe('payouts that could not be paid at first', () => {
     return w;
   }
 
+  // The chain has three funded creator wallets; each is registered once (wallets are unique) and reused.
+  const creators = new Map<number, Awaited<ReturnType<typeof registerCreator>>>();
+  const creatorAt = async (i: number) => {
+    if (!creators.has(i)) creators.set(i, await registerCreator(domain.commands, stack.chain, i));
+    return creators.get(i)!;
+  };
   const funded = async (creatorIndex: number, opts: { reward?: number; maxCompletions?: number } = {}) => {
-    const creator = await registerCreator(domain.commands, stack.chain, creatorIndex);
+    const creator = await creatorAt(creatorIndex);
     const task = await createAndFundTask(domain.commands, stack.chain, creator, opts);
     await eventually(async () => (await taskRow(domain.db, task.taskId))?.funding_status === 'funded', 20_000, 'funded');
     return { creator, task };
@@ -75,7 +81,7 @@ describe('payouts that could not be paid at first', () => {
   });
 
   it('item 7: a payout that failed because a reorganisation dropped the funding is paid once the task is funded again', async () => {
-    const creator = await registerCreator(domain.commands, stack.chain, 1);
+    const creator = await creatorAt(1);
     const task = await createAndFundTask(domain.commands, stack.chain, creator, { reward: 3, maxCompletions: 2, fund: false });
     const snapshot = await stack.anvil.rpc<string>('evm_snapshot');
     await fundTask(stack.chain, creator.signer, task.taskId, 3, 2, task.deadline);
@@ -120,5 +126,42 @@ describe('payouts that could not be paid at first', () => {
     await expect(submit(domain.commands, task.taskId, await registerUser(domain.commands))).rejects.toThrow(emptied);
     await expect(approve(domain.commands, creator, pendingId)).rejects.toThrow(emptied);
     expect((await notifications(creator.id)).filter((n: any) => n.kind === 'task_anomaly')).toHaveLength(2);
+  });
+
+  it('item 6: a batch the escrow refuses for good is tried one by one: the payable one is paid, the other fails with its own reason', async () => {
+    const { creator, task } = await funded(0, { reward: 1, maxCompletions: 2 });
+    // The app takes any 0x + 40 hex digits as a wallet, the zero address included; the escrow refuses to pay it.
+    const zero = await registerUser(domain.commands, ZeroAddress);
+    const fine = await registerUser(domain.commands);
+    const [bad, good] = [await submit(domain.commands, task.taskId, zero), await submit(domain.commands, task.taskId, fine)];
+    await approve(domain.commands, creator, bad);
+    await approve(domain.commands, creator, good);
+    const w = await worker('payouts:one-by-one');
+    await w.worker.tick(); // one releaseBatch of both would revert ZeroRecipient for the two
+    await eventually(async () => (await submissionRow(domain.db, good))?.payout_status === 'released', 20_000, 'the payable one paid');
+    const refused = await submissionRow(domain.db, bad);
+    expect(refused).toMatchObject({ payout_status: 'failed' });
+    expect(refused!.payout_error).toMatch(/^Escrow refused the payout: ZeroRecipient\(/);
+    expect(w.logger.lines.some((l) => /trying its 2 payouts one by one/.test(l))).toBe(true);
+  });
+
+  it('the per-hour release cap holds payouts back once reached; they wait, requested, and nothing fails', async () => {
+    const { creator, task } = await funded(1, { reward: 1, maxCompletions: 3 });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push(await submit(domain.commands, task.taskId, await registerUser(domain.commands)));
+    for (const id of ids) await approve(domain.commands, creator, id);
+    const sentBefore: number = (await domain.db.query(
+      `SELECT coalesce(sum(n), 0)::int AS n FROM (SELECT DISTINCT ON (nonce) cardinality(submission_ids) AS n FROM payout_transactions
+        WHERE status IN ('signed', 'mined') AND created_at > now() - interval '1 hour' ORDER BY nonce, id) x`,
+    ))[0].n;
+    const w = await leadingWorker(stack, domain, { lockName: 'payouts:cap', maxReleasesPerHour: sentBefore + 2 });
+    workers.push(w);
+    for (let k = 0; k < 4; k++) await w.worker.tick();
+    const rows = await eventually(async () => {
+      const r = await Promise.all(ids.map((id) => submissionRow(domain.db, id)));
+      return r.filter((x) => x?.payout_status === 'released').length === 2 && r;
+    }, 20_000, 'two paid under the cap');
+    expect(rows.map((r) => r!.payout_status).sort()).toEqual(['released', 'released', 'requested']);
+    expect(w.logger.lines.some((l) => /^ERROR payout release cap reached: \d+ releases in the last hour/.test(l))).toBe(true);
   });
 });

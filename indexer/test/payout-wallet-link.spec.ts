@@ -81,6 +81,7 @@ describe('a wallet linked late', () => {
     expect(funded).toMatchObject({ funding_status: 'funded', escrow_key: task.key, funded_tx_hash: task.txHash, anomalies: [] });
     const view = await request(api.http).get(`/api/tasks/${task.taskId}/escrow`).expect(200);
     expect({ consistent: view.body.consistent, differences: view.body.differences }).toEqual({ consistent: true, differences: [] });
+    expect(view.body.onChain).toMatchObject({ funded: true, maxCompletions: 1, paidCount: 0, payoutsLeft: 1 });
 
     // And it works as a funded task: an approval is paid from that escrow.
     const earner = await registerUser(idx.commands);

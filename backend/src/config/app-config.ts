@@ -88,9 +88,16 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Bearer token that lets a scraper read GET /metrics from anywhere; without it only from this host (loopback). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The indexer's own GET /metrics (its RPC errors) listens on this port; unset: not served. */
+  INDEXER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   COMMAND_MAX_RETRIES: z.coerce.number().int().min(0).max(100).default(30),
   /** How long a page of GET /api/tasks may be served from memory while the read models are unchanged (0 = off). */
   LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  /**
+   * How long a list read waits for this replica's store follower to say what other processes changed before the
+   * list cache is dropped whole instead (tasks/queries/listing-cache.ts). The follower needs a few ms.
+   */
+  LIST_CACHE_FOLLOWER_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(200),
   // ---- faults: how long the API waits for its database and chain before it answers 503 (see src/http/service-unavailable.ts) ----
   /** Opening a PostgreSQL connection (and waiting for a free pooled one) gives up after this long. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
@@ -138,6 +145,11 @@ const schema = z.object({
    */
   CHAIN_CLOCK_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
   CHAIN_CLOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  /**
+   * The due-decision scheduler (backend/src/scheduler: auto-approvals, review warnings, cut-offs): how often the
+   * process holding its advisory lock looks for decisions due (0: this process never schedules).
+   */
+  SCHEDULER_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
   PAYOUT_MAX_RELEASES_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
   /** Extra browser origins allowed to make state-changing requests besides PUBLIC_ORIGIN (e.g. a dev server). */
   ALLOWED_ORIGINS: z

@@ -118,4 +118,26 @@ describe('PostgreSQL restarted, frozen or refusing: answered with 503 and Retry-
       await proxy.close();
     }
   }, 120_000);
+
+  it('a request waiting past REQUEST_TIMEOUT_MS (here behind a lock, no statement timeout) is answered 503 at its deadline', async () => {
+    const url = await createTestDatabase();
+    const ctx = await startTestApp({ ...FAST, DB_STATEMENT_TIMEOUT_MS: '0', REQUEST_TIMEOUT_MS: '1000' }, url);
+    const locker = new Client({ connectionString: url });
+    try {
+      await request(ctx.http).get('/api/tasks').expect(200);
+      await locker.connect();
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE tasks IN ACCESS EXCLUSIVE MODE');
+      const { value: res, ms } = await timed(async () => request(ctx.http).get('/api/tasks'));
+      expect({ status: res.status, retryAfter: res.headers['retry-after'], message: res.body.message, late: ms > 3_000 }).toEqual({
+        status: 503, retryAfter: '5', message: 'The request took too long to answer. Please try again shortly.', late: false,
+      });
+      // The database itself is fine: the lock goes, the next request is answered.
+      await locker.query('ROLLBACK');
+      await request(ctx.http).get('/api/tasks').expect(200);
+    } finally {
+      await locker.end().catch(() => undefined);
+      await ctx.app.close().catch(() => undefined);
+    }
+  }, 60_000);
 });

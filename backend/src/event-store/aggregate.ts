@@ -18,6 +18,11 @@ export abstract class Aggregate<S> {
   protected state: S;
   /** Version of the stream as loaded (the expected version for the append). */
   version = 0;
+  /**
+   * Set by AggregateRepository.loadMany when folding this stream threw (an event no evolver can apply): the
+   * aggregate is not decided on, and the others loaded with it still are.
+   */
+  unloadable: Error | null = null;
 
   constructor(readonly id: number) {
     this.state = this.initialState();

@@ -1,8 +1,7 @@
-import { CanActivate, Controller, Get, Inject, Injectable, NotFoundException, Param, Query, UseFilters, UseGuards } from '@nestjs/common';
+import { CanActivate, Controller, Get, Inject, Injectable, NotFoundException, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { RateLimit } from '../auth/rate-limit';
-import { ChainUnavailableFilter } from './explorer-chain';
 import { DeploymentVerificationService } from './deployment-verification.service';
 import { ExplorerService, parseAddress, parseBlockNumber, parseTxHash } from './explorer.service';
 
@@ -22,7 +21,6 @@ const BEFORE = { name: 'before', required: false, description: 'Cursor "block:lo
 @ApiTags('explorer')
 @Controller('api/explorer')
 @RateLimit('explorer')
-@UseFilters(ChainUnavailableFilter)
 @ApiNotFoundResponse({ description: 'Unknown on this chain, or the built-in explorer is off (EXPLORER_URL set)' })
 @ApiServiceUnavailableResponse({ description: 'The chain did not answer in time (Retry-After)' })
 // Nearest the class, so it runs before the rate limit: with the explorer off nothing is counted.

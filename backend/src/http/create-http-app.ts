@@ -5,7 +5,7 @@ import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-hos
 import { json, type ErrorRequestHandler } from 'express';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
-import { AppModule } from '../app.module';
+import { AppModule, IDEMPOTENT_WRITES } from '../app.module';
 import { createAppLogger } from '../logging/app-logger';
 import { requestLogging } from '../logging/request-logging';
 import { AppMetrics } from '../metrics/app-metrics';
@@ -29,6 +29,9 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string, logD
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
+  // Now, not at listen(): the start-up lines buffered so far go to pino, and nothing is buffered any more
+  // (an app that is init()ed but never listens, as in the tests, would otherwise buffer every later line).
+  app.flushLogs();
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
   // First, so every request (the browser app's files too) gets its id and its one log line.
@@ -42,7 +45,7 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string, logD
   // answers as those of Nest's routes: one filter.
   const filter = app.get(ApiErrorFilter);
   app.use(((err, req, res, next) => filter.catch(err, new ExecutionContextHost([req, res, next]))) as ErrorRequestHandler);
-  setupOpenApi(app);
+  setupOpenApi(app, IDEMPOTENT_WRITES);
   app.enableShutdownHooks();
   return app;
 }

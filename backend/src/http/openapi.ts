@@ -1,6 +1,8 @@
-import { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { INestApplication, RequestMethod, Type } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { SESSION_COOKIE } from '../auth/session';
+import { IDEMPOTENCY_MESSAGES } from '../idempotency/idempotency-key-header';
 
 export const OPENAPI_PATH = 'api/docs';
 
@@ -8,7 +10,7 @@ export const OPENAPI_PATH = 'api/docs';
  * The OpenAPI document generated from the controllers and DTOs (decorators of @nestjs/swagger): the UI at
  * /api/docs, the JSON at /api/docs-json.
  */
-export function setupOpenApi(app: INestApplication): void {
+export function setupOpenApi(app: INestApplication, idempotentControllers: Type[] = []): void {
   const config = new DocumentBuilder()
     .setTitle('CENT Tasks API')
     .setDescription(
@@ -21,5 +23,44 @@ export function setupOpenApi(app: INestApplication): void {
     .addCookieAuth(SESSION_COOKIE)
     .build();
   const document = SwaggerModule.createDocument(app, config);
+  documentIdempotencyKey(document, idempotentControllers);
   SwaggerModule.setup(OPENAPI_PATH, app, document);
+}
+
+const WRITES: Partial<Record<RequestMethod, 'post' | 'put' | 'patch' | 'delete'>> = {
+  [RequestMethod.POST]: 'post', [RequestMethod.PUT]: 'put', [RequestMethod.PATCH]: 'patch', [RequestMethod.DELETE]: 'delete',
+};
+
+/** The write routes of a controller as the document names them (`/api/tasks/{id}`, 'patch'). */
+function writeRoutesOf(controller: Type): Array<[string, 'post' | 'put' | 'patch' | 'delete']> {
+  const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
+  const proto = controller.prototype as Record<string, unknown>;
+  return Object.getOwnPropertyNames(proto).flatMap((name) => {
+    const handler = proto[name];
+    if (typeof handler !== 'function') return [];
+    const method = WRITES[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
+    const sub = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
+    if (!method || sub === undefined) return [];
+    const path = `/${[base, sub].map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`.replace(/:(\w+)/g, '{$1}');
+    return [[path, method] as [string, typeof method]];
+  });
+}
+
+/** The optional `Idempotency-Key` header and its answers on the JSON writes of the controllers that honour it. */
+function documentIdempotencyKey(document: OpenAPIObject, controllers: Type[]): void {
+  for (const [path, method] of controllers.flatMap(writeRoutesOf)) {
+    const op = document.paths[path]?.[method];
+    if (!op || (op.requestBody && 'content' in op.requestBody && op.requestBody.content['multipart/form-data'])) continue;
+    op.parameters = [
+      ...(op.parameters ?? []),
+      {
+        name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 },
+        description: 'One per action (IETF draft "The Idempotency-Key HTTP Header Field"): sent again with the same request ' +
+          'within 24 h, the first answer is replayed (`Idempotent-Replayed: true`) instead of doing it again.',
+      },
+    ];
+    op.responses['422'] ??= { description: IDEMPOTENCY_MESSAGES.reusedKey };
+    const conflict = op.responses['409'] as { description?: string } | undefined;
+    op.responses['409'] = { ...(conflict ?? {}), description: [conflict?.description, `${IDEMPOTENCY_MESSAGES.inFlight} (Retry-After)`].filter(Boolean).join('; or ') };
+  }
 }

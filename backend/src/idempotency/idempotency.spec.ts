@@ -112,6 +112,50 @@ describe('Idempotency-Key on writes', () => {
     await request(ctx.http).patch(`/api/submissions/${submissionId}`).set('Cookie', creator.cookie).send({ status: 'approved' }).expect(409);
   });
 
+  it('replays a bulk approval and a payout request instead of deciding them again', async () => {
+    const { admin, earner, taskId, submissionId } = await cast(ctx);
+    const key = newKey();
+    const body = { submissionIds: [submissionId] };
+    const first = await request(ctx.http).post('/api/admin/bulk-approve').set('Cookie', admin.cookie).set('Idempotency-Key', key).send(body).expect(200);
+    expect(first.body).toMatchObject({ processed: 1 });
+    const again = await request(ctx.http).post('/api/admin/bulk-approve').set('Cookie', admin.cookie).set('Idempotency-Key', key).send(body).expect(200);
+    expect([again.headers['idempotent-replayed'], again.body]).toEqual(['true', first.body]);
+    // Without the key the same request is a new run: nothing left to approve.
+    expect((await request(ctx.http).post('/api/admin/bulk-approve').set('Cookie', admin.cookie).send(body).expect(200)).body).toMatchObject({ processed: 0 });
+
+    const payoutKey = newKey();
+    const ask = { taskId, recipientId: earner.id };
+    const asked = await request(ctx.http).post('/api/blockchain/release-reward').set('Cookie', admin.cookie).set('Idempotency-Key', payoutKey).send(ask).expect(200);
+    const replayed = await request(ctx.http).post('/api/blockchain/release-reward').set('Cookie', admin.cookie).set('Idempotency-Key', payoutKey).send(ask).expect(200);
+    expect([replayed.headers['idempotent-replayed'], replayed.body]).toEqual(['true', asked.body]);
+    const requests = await ctx.dataSource.query(`SELECT count(*)::int AS n FROM events WHERE event_type = 'PayoutRequested' AND data->>'submissionId' = $1`, [String(submissionId)]);
+    expect(requests[0].n).toBe(1);
+  });
+
+  it('leaves sign-in alone: a repeated login with a key is a new login', async () => {
+    const key = newKey();
+    // A final refusal (400), which a covered route would keep and replay.
+    const login = { username: 'nobody-here' };
+    await request(ctx.http).post('/api/login').set('Idempotency-Key', key).send(login).expect(400);
+    const again = await request(ctx.http).post('/api/login').set('Idempotency-Key', key).send(login).expect(400);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(await ctx.dataSource.query(`SELECT 1 FROM idempotency_keys WHERE key = $1`, [key])).toEqual([]);
+  });
+
+  it('is documented on the writes that honour it, and only there', async () => {
+    const { body } = await request(ctx.http).get('/api/docs-json').expect(200);
+    const keyed = (path: string, method: string) =>
+      ((body.paths[path][method].parameters ?? []) as Array<{ name: string; in: string }>).some((p) => p.name === 'Idempotency-Key' && p.in === 'header');
+    for (const [path, method] of [['/api/tasks', 'post'], ['/api/tasks/{id}', 'patch'], ['/api/submissions', 'post'], ['/api/submissions/{id}', 'patch'],
+      ['/api/admin/bulk-approve', 'post'], ['/api/blockchain/release-reward', 'post'], ['/api/wallet', 'post']]) {
+      expect([path, method, keyed(path, method)]).toEqual([path, method, true]);
+      expect(body.paths[path][method].responses['422'].description).toBe(IDEMPOTENCY_MESSAGES.reusedKey);
+    }
+    for (const [path, method] of [['/api/tasks', 'get'], ['/api/submissions/upload', 'post'], ['/api/login', 'post'], ['/api/register', 'post'], ['/api/auth/web3', 'post']]) {
+      expect([path, method, keyed(path, method)]).toEqual([path, method, false]);
+    }
+  });
+
   it('of concurrent requests with one key runs one: the others get 409 (still running) or the replay', async () => {
     const creator = await actor(ctx);
     const key = newKey();

@@ -4,11 +4,18 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { EventStore } from '../event-store/event-store';
 import { Checkpoint, START, StoredEvent, compareCheckpoints } from '../event-store/stored-event';
 import { changesOf } from '../notifications/change-rules';
-import { TaskDirectory } from '../notifications/task-directory';
+import { TaskDirectory, TaskParties } from '../notifications/task-directory';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { LiveMessage } from './live-message';
 
 const BATCH = 1000;
+
+/**
+ * Told of each batch of events the follower read (in store order, every one already in the read models) and
+ * how far that takes it, before any live message about them is sent; `task` answers who and where each
+ * event's task is (loaded for the batch).
+ */
+export type AppliedEventsListener = (events: StoredEvent[], reached: Checkpoint, task: (taskId: number) => TaskParties | undefined) => void;
 
 /**
  * One per replica: follows the event store with the projections' xmin-safe read (so no event committed
@@ -27,6 +34,7 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
   private wake: (() => void) | null = null;
   private pendingWake = false;
   listener: (messages: LiveMessage[], reached: Checkpoint) => void = () => undefined;
+  private readonly appliedListeners = new Set<AppliedEventsListener>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -39,6 +47,11 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
   /** How far this replica has dispatched. */
   get position(): Checkpoint {
     return this.cursor;
+  }
+
+  /** Started (its position is where it reads from) and not stopped. */
+  get reading(): boolean {
+    return !this.stopped;
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -60,6 +73,21 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
     this.pendingWake = true;
     this.wake?.();
   };
+
+  /**
+   * Also hands every batch to `listener` (the list cache drops what other processes' events changed), before
+   * the live messages about it go out: a browser that refetches on a message never gets a page from before.
+   * Returns the unsubscribe function.
+   */
+  onApplied(listener: AppliedEventsListener): () => void {
+    this.appliedListeners.add(listener);
+    return () => this.appliedListeners.delete(listener);
+  }
+
+  /** Reads now rather than at the next poll (the read models moved and someone waits to hear what changed). */
+  readSoon(): void {
+    this.poke();
+  }
 
   /** The checkpoint of the event at `position`, if there is one (positions are immutable). */
   async checkpointAt(position: bigint): Promise<Checkpoint | null> {
@@ -118,6 +146,13 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
           const messages = await this.messagesOf(events);
           const last = events[n - 1];
           this.cursor = { transactionId: last.transactionId, position: last.globalPosition };
+          for (const listener of this.appliedListeners) {
+            try {
+              listener(events, this.cursor, (taskId) => this.directory.get(taskId));
+            } catch (err) {
+              this.logger.error(`applied-events listener failed: ${(err as Error).message}`, (err as Error).stack);
+            }
+          }
           this.listener(messages, this.cursor);
         }
         failures = 0;

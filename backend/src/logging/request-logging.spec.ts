@@ -57,6 +57,19 @@ describe('request logging (pino JSON lines)', () => {
     }
   });
 
+  it("gives the lines written while handling a request that request's id", async () => {
+    const { app, http, lines, lineOf } = await appLogging({ LOG_LEVEL: 'info' }, await createTestDatabase());
+    try {
+      await app.get(DataSource).destroy();
+      await request(http).get('/api/health').set('X-Request-Id', 'db-down-1').expect(503);
+      expect(await lineOf('db-down-1')).toMatchObject({ level: 50, res: { statusCode: 503 } });
+      const during = lines().filter((l) => (l as { reqId?: string }).reqId === 'db-down-1' && !l.req);
+      expect(during.map((l) => l.msg)).toEqual([expect.stringMatching(/^database unavailable/)]);
+    } finally {
+      await app.close().catch(() => undefined);
+    }
+  });
+
   it('never writes cookies, passwords or other headers', async () => {
     const { app, http, written, lineOf } = await appLogging({ LOG_LEVEL: 'trace' }, databaseUrl);
     try {

@@ -1,15 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
- * Who may read /metrics (they tell how busy the marketplace is and where it hurts, so not the public):
+ * Who may read /metrics of the backend and of the indexer (they tell how busy the marketplace is and where it hurts, so not the public):
  * - with METRICS_TOKEN set, whoever sends `Authorization: Bearer <METRICS_TOKEN>`, from anywhere;
  * - without it, only a scraper on this host: a loopback connection that came through no proxy (a reverse
  *   proxy on the same host connects from loopback too, but adds X-Forwarded-For / Forwarded).
  */
-export function mayReadMetrics(req: Request, token: string | undefined): boolean {
+export function mayReadMetrics(req: Pick<IncomingMessage, 'headers' | 'socket'>, token: string | undefined): boolean {
   if (token) {
     const given = Buffer.from(req.headers.authorization ?? '');
     const expected = Buffer.from(`Bearer ${token}`);

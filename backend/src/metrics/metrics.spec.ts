@@ -3,17 +3,7 @@ import request from 'supertest';
 import { cast } from '../../test/api/api-actors';
 import { startTestApp } from '../../test/test-app';
 import { METRICS_FORBIDDEN } from './metrics-access';
-
-/** The value of one sample of the Prometheus text format (undefined when absent). */
-export function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const have = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]));
-    if (Object.entries(labels).every(([k, v]) => have[k] === v)) return m[3] === '+Inf' ? Infinity : m[3] === '-Inf' ? -Infinity : Number(m[3]);
-  }
-  return undefined;
-}
+import { sample } from '../../test/prometheus-sample';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
 const scrape = async (ctx: App) => (await request(ctx.http).get('/metrics').expect(200).expect('Content-Type', /^text\/plain; version=0\.0\.4/)).text;
@@ -30,15 +20,21 @@ async function until<T>(probe: () => Promise<T | undefined | false>, what: strin
 describe('GET /metrics', () => {
   // An RPC that accepts connections and never answers: the scrape must not wait for it.
   let frozenRpc: net.Server;
+  let closeFrozen: () => Promise<void>;
   let ctx: App;
   beforeAll(async () => {
-    frozenRpc = net.createServer(() => undefined);
+    const sockets = new Set<net.Socket>();
+    frozenRpc = net.createServer((socket) => void sockets.add(socket));
+    closeFrozen = () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((r) => frozenRpc.close(() => r()));
+    };
     await new Promise<void>((r) => frozenRpc.listen(0, '127.0.0.1', () => r()));
     ctx = await startTestApp({ CHAIN_TIMEOUT_MS: '1000', RPC_URL: `http://127.0.0.1:${(frozenRpc.address() as net.AddressInfo).port}` });
   });
   afterAll(async () => {
     await ctx.app.close();
-    frozenRpc.close();
+    await closeFrozen();
   });
 
   it('has the key metrics, answers at once while the chain RPC is frozen, and counts its errors', async () => {

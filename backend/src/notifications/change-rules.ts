@@ -14,6 +14,9 @@ export const NotificationKinds = {
   TaskFunded: 'task_funded',
   TaskRefunded: 'task_refunded',
   TaskAnomaly: 'task_anomaly',
+  /** Review deadlines (tasks/aggregate/task-review-deadline.ts): the creator's warning and the system's approval. */
+  AutoApprovalSoon: 'auto_approval_soon',
+  SubmissionAutoApproved: 'submission_auto_approved',
   /** Admins only: a read model set an event aside (projections/projection-quarantine.ts writes these rows). */
   ProjectionQuarantined: 'projection_quarantined',
 } as const;
@@ -59,7 +62,7 @@ const isAnomaly = (type: string) => /Anomaly/.test(type) && !/Reverted$/.test(ty
 function detailOf(e: StoredEvent): Change['detail'] {
   const d = e.data ?? {};
   const pick: Change['detail'] = {};
-  for (const k of ['feedback', 'txHash', 'reason', 'amount', 'reward', 'recipient', 'kind', 'recovery', 'cause']) {
+  for (const k of ['feedback', 'txHash', 'reason', 'amount', 'reward', 'recipient', 'kind', 'recovery', 'cause', 'reviewDeadline']) {
     const v = d[k];
     if (typeof v === 'string' || typeof v === 'number') pick[k] = v;
   }
@@ -89,12 +92,16 @@ export function changesOf(e: StoredEvent, parties: TaskParties | undefined): Cha
     out.push({ userId, kind, notify, taskId, submissionId, detail });
   };
 
-  let submitterKind = SUBMITTER_NOTICES[e.type];
+  // Approved by the system at the review deadline: both the earner and the creator hear about it.
+  const autoApproved = e.type === T.SubmissionApproved && e.data.auto === true;
+  let submitterKind = autoApproved ? NotificationKinds.SubmissionAutoApproved : SUBMITTER_NOTICES[e.type];
   // A transient failure is retried by the worker: only the permanent one is worth a notification.
   if (e.type === T.PayoutFailed && e.data.permanent) submitterKind = NotificationKinds.PayoutFailed;
   if (submitterKind) add(submitter, submitterKind, true);
 
   let creatorKind = CREATOR_NOTICES[e.type] ?? (isAnomaly(e.type) ? NotificationKinds.TaskAnomaly : undefined);
+  if (e.type === T.SubmissionReviewDueSoon) creatorKind = NotificationKinds.AutoApprovalSoon;
+  if (autoApproved) creatorKind = NotificationKinds.SubmissionAutoApproved;
   // An approved reward that could not be paid is the creator's business too: the reason says what to do.
   if (e.type === T.PayoutFailed && e.data.permanent) creatorKind = NotificationKinds.PayoutFailed;
   if (creatorKind) add(parties.creatorId, creatorKind, true);

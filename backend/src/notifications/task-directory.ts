@@ -3,12 +3,20 @@ import { DataSource, QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
 import { TaskEvents as T } from '../tasks/task.events';
 
-/** Who a task's events concern: its creator and, per submission, the submitter. */
+/**
+ * Who a task's events concern: its creator and, per submission, the submitter; and where public lists file it
+ * (its category and reward never change after TaskCreated).
+ */
 export interface TaskParties {
   creatorId: number;
   title: string;
+  category: string;
+  reward: number;
   submitters: Map<number, number>;
 }
+
+const partiesOf = (d: { creatorId: number; title: string; category: string; reward: number }): TaskParties =>
+  ({ creatorId: d.creatorId, title: d.title, category: d.category, reward: d.reward, submitters: new Map() });
 
 /** Entries kept in memory; an evicted task is simply read again from its stream. */
 const MAX_TASKS = 20_000;
@@ -45,7 +53,7 @@ export class TaskDirectory {
 
   /** Keeps the cache current from the events themselves (called in event order). */
   observe(e: StoredEvent): void {
-    if (e.type === T.TaskCreated && !this.tasks.has(e.data.taskId)) this.remember(e.data.taskId, { creatorId: e.data.creatorId, title: e.data.title, submitters: new Map() });
+    if (e.type === T.TaskCreated && !this.tasks.has(e.data.taskId)) this.remember(e.data.taskId, partiesOf(e.data));
     if (e.type === T.SubmissionSubmitted) this.tasks.get(e.data.taskId)?.submitters.set(e.data.submissionId, e.data.userId);
   }
 
@@ -58,7 +66,7 @@ export class TaskDirectory {
     );
     const loaded = new Map<number, TaskParties>();
     for (const r of rows) {
-      if (r.event_type === T.TaskCreated) loaded.set(r.data.taskId, { creatorId: r.data.creatorId, title: r.data.title, submitters: new Map() });
+      if (r.event_type === T.TaskCreated) loaded.set(r.data.taskId, partiesOf(r.data));
       else loaded.get(r.data.taskId)?.submitters.set(r.data.submissionId, r.data.userId);
     }
     for (const [id, parties] of loaded) this.remember(id, parties);

@@ -3,6 +3,7 @@ import { Wallet } from 'ethers';
 import { centToBaseUnits, chainFact, fundedLog, registerWalletUser, taskInput } from '../../test/fixtures';
 import { startTestDomain, TestContext } from '../../test/test-app';
 import { escrowKey } from '../escrow/escrow-key';
+import { EventStore } from '../event-store/event-store';
 import { ReviewSubmissionCommand } from '../submissions/commands/review-submission.command';
 import { SubmitProofCommand } from '../submissions/commands/submit-proof.command';
 import { CreateTaskCommand } from '../tasks/commands/create-task.command';
@@ -65,6 +66,24 @@ describe('ApplyEscrowLogs: a log that cannot be applied is refused alone', () =>
     expect(await task(a.id)).toMatchObject({ funding_status: 'funded' });
     expect(await task(b.id)).toMatchObject({ funding_status: 'funded', funder: b.creator.wallet, anomalies: [] });
     expect(await sub(c.s)).toMatchObject({ payout_status: 'released', transaction_hash: c.release.fact.txHash });
+  });
+
+  it('a task whose stream cannot be folded: its logs are rejected with the reason, the other tasks of the range are applied', async () => {
+    const a = await newTask();
+    const b = await newTask();
+    // An event no evolver can apply (an approval of a submission the task never had), appended behind the domain's back.
+    await ctx.app.get(EventStore).append(`task-${b.id}`, 'any', [
+      { type: 'SubmissionApproved', data: { submissionId: 987_654_321, taskId: b.id, userId: 1, reviewerId: 1, feedback: null, reward: 20, reviewedAt: '' } },
+    ]);
+    const outcomes = await apply([
+      { taskId: a.id, logs: [fundedLog(a.id, a.creator.wallet, a.terms)] },
+      { taskId: b.id, logs: [fundedLog(b.id, b.creator.wallet, b.terms)] },
+    ]);
+    expect(outcomes).toEqual([
+      [{ result: 'applied' }],
+      [{ result: 'rejected', reason: `task ${b.id} cannot be loaded (Error: event for unknown submission 987654321)` }],
+    ]);
+    expect(await task(a.id)).toMatchObject({ funding_status: 'funded' });
   });
 
   it('every extreme of every field, on tasks at every stage, beside a correct funding: an outcome per log, and the correct funding is applied (property)', async () => {

@@ -15,8 +15,20 @@ interface Opened {
   events: StoredEvent[];
 }
 
-/** Told when the read models moved without this process seeing which rows changed (see `onUnseenChanges`). */
-export type UnseenChangesListener = () => void;
+/**
+ * Events another process (a replica, the indexer) applied to the read models: those after `after` up to and
+ * including `through`, in store order. This process saw no row they changed.
+ */
+export interface UnseenRange {
+  after: Checkpoint;
+  through: Checkpoint;
+}
+
+/**
+ * Told when the read models moved without this process seeing which rows changed (see `onUnseenChanges`):
+ * the range another process applied, or null when the read models were emptied and replayed (a rebuild).
+ */
+export type UnseenChangesListener = (moved: UnseenRange | null) => void;
 
 /** Live batches stay small (latency); catch-up and rebuild read bigger ones (fewer round trips per event). */
 const BATCH = 2000;
@@ -77,16 +89,17 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
 
   /**
    * Projections tell caches what changed through `ProjectionBatch.afterCommit`; this covers the rest: read
-   * models moved by another process (a replica, the indexer) or emptied by a rebuild. The listener runs
-   * before anyone waiting for that position is released. Returns the unsubscribe function.
+   * models moved by another process (a replica, the indexer: the range of events it applied, which a cache can
+   * read from the store) or emptied by a rebuild (null). The listener runs before anyone waiting for that
+   * position is released. Returns the unsubscribe function.
    */
   onUnseenChanges(listener: UnseenChangesListener): () => void {
     this.unseenListeners.add(listener);
     return () => this.unseenListeners.delete(listener);
   }
 
-  private unseenChanges(): void {
-    for (const listener of this.unseenListeners) listener();
+  private unseenChanges(moved: UnseenRange | null): void {
+    for (const listener of this.unseenListeners) listener(moved);
   }
 
   onApplicationBootstrap(): void {
@@ -298,7 +311,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
     const client = (qr as unknown as { databaseConnection: PoolClient }).databaseConnection;
     let read = 0;
     let low: Checkpoint = START;
-    let movedElsewhere = false;
+    let movedElsewhere: UnseenRange | null = null;
     let next: Opened | null = null;
     const afterCommit: Array<() => void> = [];
     const writes: string[] = [];
@@ -309,8 +322,10 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
     try {
       const { checkpoints, events } = opened ?? (await this.open(client, limit));
       low = checkpoints.reduce((m, c) => (compareCheckpoints(c, m) < 0 ? c : m), checkpoints[0] ?? START);
-      // Past where this process last saw them: someone else applied events in between.
-      movedElsewhere = compareCheckpoints(low, this.reached) > 0;
+      // Past where this process last saw them: someone else applied the events in between (up to the highest
+      // checkpoint: a projection ahead of the lowest had those after the lowest applied elsewhere too).
+      const high = checkpoints.reduce((m, c) => (compareCheckpoints(c, m) > 0 ? c : m), START);
+      if (compareCheckpoints(high, this.reached) > 0) movedElsewhere = { after: this.reached, through: high };
       this.projections.forEach((p, i) => {
         const mine = this.applied[i];
         if (!mine || compareCheckpoints(mine, checkpoints[i]) !== 0) p.forget?.();
@@ -353,7 +368,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
       this.forgetAll();
       throw err;
     }
-    if (movedElsewhere) this.unseenChanges();
+    if (movedElsewhere) this.unseenChanges(movedElsewhere);
     for (const fn of afterCommit) {
       try {
         fn();
@@ -415,7 +430,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
       );
     }
     // Other processes may have moved the read models too; caches must not trust what they hold.
-    this.unseenChanges();
+    this.unseenChanges(null);
     for (const fn of afterCommit) {
       try {
         fn();
@@ -546,7 +561,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
       });
       this.reached = START;
       this.forgetAll();
-      this.unseenChanges();
+      this.unseenChanges(null);
       const n = await this.catchUp();
       await clearRetried(this.dataSource, names);
       return n;

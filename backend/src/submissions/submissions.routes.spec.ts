@@ -7,7 +7,7 @@ import { RecordPayoutFailedCommand } from '../payouts/commands/record-payout-fai
 
 const SUBMISSION_KEYS = [
   'aiValidated', 'createdAt', 'id', 'notes', 'payoutError', 'payoutStatus', 'proofFileUrl', 'proofLink', 'proofText',
-  'reviewNotes', 'reviewedAt', 'reviewedBy', 'status', 'task', 'taskId', 'transactionHash', 'updatedAt', 'userId',
+  'reviewNotes', 'reviewedAt', 'reviewedBy', 'status', 'task', 'reviewDeadline', 'reviewFlag', 'reviewedBySystem', 'taskId', 'transactionHash', 'updatedAt', 'userId',
 ].sort();
 
 describe('submissions, review, payouts, dashboard and leaderboard API', () => {
@@ -45,6 +45,10 @@ describe('submissions, review, payouts, dashboard and leaderboard API', () => {
       updatedAt: expect.any(String),
       payoutStatus: null,
       payoutError: null,
+      // Issue 22: submittedAt + the task's 72 hours (whole seconds), not flagged, not decided by the system.
+      reviewDeadline: new Date(Math.floor(Date.parse(res.body.createdAt) / 1000) * 1000 + 72 * 3600_000).toISOString(),
+      reviewFlag: null,
+      reviewedBySystem: false,
       task: { id: taskId, title: 'Star the repo', category: 'Content', reward: 70, creatorId: creator.id },
     });
     const task = await request(ctx.http).get(`/api/tasks/${taskId}`).expect(200);

@@ -1,4 +1,5 @@
 import { Row, RowChange } from '../projections/row-projection';
+import { TaskEvents as T } from './task.events';
 
 /** What a public list can see of a task: null when it is not listed at all (unfunded, draft, refunded…). */
 export interface ListedTask {
@@ -82,4 +83,48 @@ export function toListingChange(c: RowChange, submitters: number[]): TaskListing
   const after = listed(c.after);
   const rekeyed = placement(c.before) !== placement(c.after);
   return { id: c.key, before, after, moved: rekeyed || before?.open !== after?.open, rekeyed, counters: countersOnly(c.before, c.after), submitters };
+}
+
+/**
+ * What an event of a task's stream can change in the public lists, read from the event alone (for events
+ * another process applied: this one saw no row change). Bounds what `TasksProjection.fold` does to a listed
+ * row (task-listing-change.spec.ts folds every event type to hold the two together):
+ * - `none`: nothing a listed row shows (payout bookkeeping, released amounts; a new task is not funded yet);
+ * - `shown`: only the task's own row (counters of an approval: pending -1, approved +1, so its slots stay;
+ *   anomalies): the answers that show it;
+ * - `leaves`: the row's counters, and it may leave "available" lists (a submission can take the last slot, and
+ *   its submitter's own "available" list drops it) but enters none and moves in none;
+ * - `joins`: the row's counters, and it may enter "available" lists (a rejection frees a slot);
+ * - `placement`: anything (funded, unpublished, refunded, a funding reverted by a reorganisation…).
+ */
+export type ListingEffect = 'none' | 'shown' | 'leaves' | 'joins' | 'placement';
+
+export function listingEffectOf(e: { type: string; data: { target?: string } }): ListingEffect {
+  switch (e.type) {
+    case T.TaskCreated:
+    case T.SubmissionAiValidated:
+    case T.PayoutRequested:
+    case T.PayoutSent:
+    case T.PayoutFailed:
+    case T.RewardReleased:
+    case T.RewardReleaseReverted:
+      return 'none';
+    case T.SubmissionApproved:
+    case T.PayoutAnomalyDetected:
+    case T.PayoutAnomalyReverted:
+    case T.StrayEscrowRefunded:
+    // An anomaly of a funded task keeps it funded; of an unfunded one, it stays unlisted either way.
+    case T.TaskFundingAnomalyDetected:
+      return 'shown';
+    case T.SubmissionSubmitted:
+      return 'leaves';
+    case T.SubmissionRejected:
+      return 'joins';
+    case T.TaskRefundReverted:
+      return e.data?.target === 'anomaly' ? 'shown' : 'placement';
+    // A compensation may also set the funding status the aggregate decided (reorganisations: rare).
+    default:
+      // Any event this list does not name (a new one included) may move the task anywhere.
+      return 'placement';
+  }
 }

@@ -10,6 +10,9 @@ import {
 import { canReview, decideAiValidation, decideReview, decideSubmit, submissionEvolvers, submissionOf } from './aggregate/task-submissions';
 import { decideRecheckFundings } from './aggregate/task-funding-recheck';
 import { MESSAGES, Reviewer } from './aggregate/task.messages';
+import {
+  decideAutoReview, decideReviewCutOff, decideReviewWarning, reviewDeadlineEvolvers, withReviewDeadline,
+} from './aggregate/task-review-deadline';
 import { Evolver, Raised, SubmissionState, TaskState, initialTaskState } from './aggregate/task.state';
 import * as E from './task.events';
 
@@ -18,7 +21,21 @@ export { checkProofMatchesType } from './aggregate/task-submissions';
 export type { TaskState, SubmissionState };
 
 /** Every event type of a task stream and its pure transition; one file per job (see ./aggregate). */
-const EVOLVERS: Record<string, Evolver> = { ...lifecycleEvolvers, ...escrowEvolvers, ...submissionEvolvers, ...payoutEvolvers };
+const BASE_EVOLVERS: Record<string, Evolver> = { ...lifecycleEvolvers, ...escrowEvolvers, ...submissionEvolvers, ...payoutEvolvers };
+
+/** Features that add fields to an existing event's transition run after its base evolver (e.g. review deadlines). */
+function chained(base: Record<string, Evolver>, ...after: Array<Record<string, (before: TaskState, s: TaskState, d: any) => TaskState>>) {
+  const out: Record<string, Evolver> = { ...base };
+  for (const extra of after) {
+    for (const [type, post] of Object.entries(extra)) {
+      const first = out[type];
+      out[type] = (s, d) => post(s, first ? first(s, d) : s, d);
+    }
+  }
+  return out;
+}
+
+const EVOLVERS: Record<string, Evolver> = chained(BASE_EVOLVERS, reviewDeadlineEvolvers);
 
 /**
  * A task, its submissions and their payouts: one consistency boundary (`task-{id}` stream), because the
@@ -82,6 +99,8 @@ export class TaskAggregate extends Aggregate<TaskState> {
     else if (log.kind === 'refunded') {
       this.apply(decideRefund(s, this.id, log));
       this.apply(decidePayoutsLostToRefund(this.state, this.id, log.fact.txHash));
+      // Nothing stays pending once the escrow is gone (the scheduler's cut-off normally came first).
+      if (this.state.escrow.status === 'refunded') this.apply(decideReviewCutOff(this.state, this.id, new Date(), 'refunded'));
     }
     else this.apply(decideRewardReleased(s, this.id, log));
   }
@@ -89,6 +108,8 @@ export class TaskAggregate extends Aggregate<TaskState> {
   /** Compensates a funding or refund fact whose block was dropped by a reorganisation. */
   revertChainFact(kind: 'funding' | 'refund', txHash: string, logIndex: number): void {
     this.apply(decideRevertChainFact(this.mustExist(), this.id, kind, txHash, logIndex));
+    // A dropped refund gives the escrow back: the approvals it had left unpaid are requested again.
+    if (kind === 'refund') this.apply(decidePayoutsAfterFunding(this.state, this.id, 'refunded'));
   }
 
   revertRewardReleased(submissionId: number, txHash: string, logIndex: number): void {
@@ -98,7 +119,8 @@ export class TaskAggregate extends Aggregate<TaskState> {
   // ---- submissions ----------------------------------------------------------------------------------
 
   submit(submissionId: number, userId: number, proof: E.ProofData, now: Date): void {
-    this.apply(decideSubmit(this.mustExist(), this.id, submissionId, userId, proof, now));
+    const s = this.mustExist();
+    this.apply(withReviewDeadline(s, decideSubmit(s, this.id, submissionId, userId, proof, now)));
   }
 
   submission(submissionId: number): SubmissionState {
@@ -111,6 +133,30 @@ export class TaskAggregate extends Aggregate<TaskState> {
 
   review(submissionId: number, reviewer: Reviewer, decision: 'approved' | 'rejected', feedback: string | null, now: Date): void {
     this.apply(decideReview(this.mustExist(), this.id, submissionId, reviewer, decision, feedback, now));
+  }
+
+  // ---- review deadlines (aggregate/task-review-deadline.ts; applied by the scheduler) -----------------
+
+  /** Warns the creator that a review deadline is near; false when there is nothing to warn about (any more). */
+  warnReviewDue(submissionId: number, now: Date): boolean {
+    const raised = decideReviewWarning(this.mustExist(), this.id, submissionId, now);
+    this.apply(raised);
+    return raised.length > 0;
+  }
+
+  /** The review deadline passed: approve automatically, or hand a flagged one to the admins. 'approved' when approved now. */
+  autoReview(submissionId: number, flagReason: string | null, now: Date): 'approved' | 'flagged' | 'nothing' {
+    const raised = decideAutoReview(this.mustExist(), this.id, submissionId, flagReason, now);
+    this.apply(raised);
+    if (!raised.length) return 'nothing';
+    return raised[0].type === 'SubmissionApproved' ? 'approved' : 'flagged';
+  }
+
+  /** The review cut-off passed: every pending submission is rejected with its reason (number rejected; -1 nothing to do). */
+  closeReview(now: Date): number {
+    const raised = decideReviewCutOff(this.mustExist(), this.id, now, 'cut_off');
+    this.apply(raised);
+    return raised.length - 1;
   }
 
   recordAiValidation(submissionId: number, result: Record<string, unknown>, validatedBy: number | null, durationMs: number): void {

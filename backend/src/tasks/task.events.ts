@@ -20,6 +20,10 @@ export const TaskEvents = {
   SubmissionAiValidated: 'SubmissionAiValidated',
   SubmissionApproved: 'SubmissionApproved',
   SubmissionRejected: 'SubmissionRejected',
+  /** Review deadlines (aggregate/task-review-deadline.ts): the creator's warning, the spam guard's flag, the cut-off. */
+  SubmissionReviewDueSoon: 'SubmissionReviewDueSoon',
+  SubmissionFlaggedForAdmins: 'SubmissionFlaggedForAdmins',
+  TaskReviewCutOff: 'TaskReviewCutOff',
   PayoutRequested: 'PayoutRequested',
   PayoutSent: 'PayoutSent',
   PayoutFailed: 'PayoutFailed',
@@ -61,6 +65,8 @@ export interface TaskCreatedData {
    */
   reviewWindowSeconds?: number;
   reviewCloseMarginSeconds?: number;
+  /** "Auto-approve after" (absent in older events: 72 hours, aggregate/task-review-deadline.ts). */
+  reviewWithinSeconds?: number;
   createdAt: string;
 }
 
@@ -139,6 +145,8 @@ export interface SubmissionSubmittedData extends ProofData {
   taskId: number;
   userId: number;
   createdAt: string;
+  /** submittedAt + the task's reviewWithin, capped by the cut-off (absent in older events: derived by the same rule). */
+  reviewDeadline?: string;
 }
 
 export interface SubmissionAiValidatedData {
@@ -157,6 +165,8 @@ export interface SubmissionApprovedData {
   feedback: string | null;
   reward: number;
   reviewedAt: string;
+  /** Decided by the system at the review deadline (reviewerId 0), not by a person. */
+  auto?: boolean;
 }
 
 export interface SubmissionRejectedData {
@@ -166,6 +176,39 @@ export interface SubmissionRejectedData {
   reviewerId: number;
   feedback: string;
   reviewedAt: string;
+  /** Decided by the system at the review cut-off or the refund (reviewerId 0), not by a person. */
+  auto?: boolean;
+}
+
+/** The creator is told that a submission will be approved automatically at `reviewDeadline`. */
+export interface SubmissionReviewDueSoonData {
+  submissionId: number;
+  taskId: number;
+  userId: number;
+  creatorId: number;
+  reviewDeadline: string;
+  warnedAt: string;
+}
+
+/** The validator flagged a submission at its review deadline: not auto-approved; admins decide by `decideBy`. */
+export interface SubmissionFlaggedForAdminsData {
+  submissionId: number;
+  taskId: number;
+  userId: number;
+  reason: string;
+  reviewDeadline: string;
+  /** The task's review cut-off: unreviewed by then, it is rejected with the reason. */
+  decideBy: string;
+  flaggedAt: string;
+}
+
+/** Review of the task is closed: every submission still pending was rejected (`rejected` of them). */
+export interface TaskReviewCutOffData {
+  taskId: number;
+  cause: 'cut_off' | 'refunded';
+  reviewUntil: string;
+  rejected: number;
+  at: string;
 }
 
 export interface PayoutRequestedData {

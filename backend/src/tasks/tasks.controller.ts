@@ -11,6 +11,7 @@ import { UserRecord } from '../users/users.read-repository';
 import { SubmissionQueries } from '../submissions/queries/submission.queries';
 import { SubmissionView } from '../submissions/queries/submission.view';
 import { CreateTaskCommand } from './commands/create-task.command';
+import { REVIEW_WITHIN_HOURS } from './aggregate/task-review-deadline';
 import { SetTaskActiveCommand } from './commands/set-task-active.command';
 import { CreateTaskDto } from './dto/create-task.dto';
 import { UpdateTaskDto } from './dto/update-task.dto';
@@ -98,6 +99,7 @@ export class TasksController {
         deadline: dto.deadline,
         submissionType: dto.submissionType,
         isActive: dto.isActive ?? true,
+        reviewWithinSeconds: (dto.reviewWithinHours ?? REVIEW_WITHIN_HOURS.default) * 3600,
       }),
     );
     return this.tasks.findVisible(id, viewer(user));

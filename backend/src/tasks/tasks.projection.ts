@@ -3,6 +3,7 @@ import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
 import { ProjectionBatch, ReadModelProjection } from '../projections/projection';
 import { Row, RowChange, RowProjection } from '../projections/row-projection';
+import { reviewWithinOf } from './aggregate/task-review-deadline';
 import { DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS, DEFAULT_REVIEW_WINDOW_SECONDS, deadlineSeconds, reviewTimes } from './task-escrow-terms';
 import { TaskEvents as T } from './task.events';
 import { MAX_LISTED_STRANGER_ESCROWS, StoredAnomaly } from './queries/task-funding.view';
@@ -138,6 +139,7 @@ export class TasksProjection extends RowProjection {
         funder: null,
         review_until: times.reviewUntil.toISOString(),
         refundable_at: times.refundableAt.toISOString(),
+        review_within_seconds: reviewWithinOf(d),
         anomalies: [],
         stranger_escrows_unlisted: 0,
         created_at: d.createdAt,

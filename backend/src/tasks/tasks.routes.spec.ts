@@ -29,7 +29,7 @@ function body(overrides: Record<string, unknown> = {}) {
 const TASK_KEYS = [
   'category', 'chainId', 'chainTaskId', 'completions', 'contractAddress', 'createdAt', 'creatorId', 'deadline',
   'description', 'escrowAddress', 'escrowAmount', 'estimatedTime', 'funding', 'fundingStatus', 'id', 'isActive', 'maxCompletions',
-  'pendingSubmissions', 'requirements', 'reward', 'submissionType', 'title', 'tokenAddress', 'totalSubmissions',
+  'pendingSubmissions', 'requirements', 'reward', 'submissionType', 'title', 'tokenAddress', 'totalSubmissions', 'reviewWithinHours',
 ].sort();
 
 describe('tasks API', () => {
@@ -56,6 +56,7 @@ describe('tasks API', () => {
       creatorId: creator.id, // from the session, not the body's 999
       reward: 120,
       maxCompletions: 3,
+      reviewWithinHours: 72, // issue 22: the default "auto-approve after"
       completions: 0,
       totalSubmissions: 0,
       pendingSubmissions: 0,

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Button, Code, Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
+import { CopyButton } from '@/components/copy-button';
 import { ExternalLink } from '@/components/ui/external-link';
 import { usePublicConfig } from '@/lib/config/config-api';
 import { CHAIN_REF_NOUN, explorerLink, shortChainValue, type ChainRefKind } from '@/lib/explorer';
@@ -15,8 +16,6 @@ export interface ChainRefProps {
 }
 
 const LINK_NAME: Record<ChainRefKind, string> = { tx: 'Transaction', address: 'Address', block: 'Block', token: 'Token' };
-/** How long the copy button shows its check mark. */
-const COPIED_MS = 2000;
 
 /**
  * A transaction hash, address or block as every screen shows one: shortened (the full value on hover and behind
@@ -28,12 +27,6 @@ export function ChainRef({ kind, value, full = false, label }: ChainRefProps) {
   const text = String(value);
   const config = usePublicConfig();
   const [expanded, setExpanded] = useState(full);
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(t);
-  }, [copied]);
 
   const short = shortChainValue(kind, text);
   const shortened = short !== text;
@@ -64,13 +57,7 @@ export function ChainRef({ kind, value, full = false, label }: ChainRefProps) {
           </svg>
         </Button>
       )}
-      <Button size="2xs" variant="ghost" minW="6" px="1" aria-label={copied ? `Copied ${noun}` : `Copy ${noun}`}
-        onClick={() => void copyText(text).then(() => setCopied(true), () => setCopied(false))}>
-        <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-          {copied ? <path d="M20 6L9 17l-5-5" /> : <><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15V5a2 2 0 0 1 2-2h10" /></>}
-        </svg>
-      </Button>
-      <Box as="span" srOnly role="status">{copied ? 'Copied' : ''}</Box>
+      <CopyButton value={text} noun={noun} />
     </Box>
   );
 }
@@ -80,22 +67,4 @@ function sameOriginPath(href: string): string | null {
   if (typeof window === 'undefined') return null;
   const url = new URL(href, window.location.href);
   return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : null;
-}
-
-/**
- * The clipboard API exists only in secure contexts (https, localhost); a phone on the LAN over http gets the
- * old execCommand copy instead of a button that does nothing.
- */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('copy refused');
 }

@@ -18,6 +18,9 @@ async function main(): Promise<number> {
   const settings = indexerSettings(config, { payouts: false });
   const database = await openCliDatabase(cli);
   const db = new Pool({ connectionString: database.url, max: 2 });
+  // An idle connection dropped by the server makes the pool emit 'error' (unhandled, it would end the audit
+  // with a stack trace); the query that needed it fails and is reported like any unreachable database.
+  db.on('error', () => undefined);
   const quiet = { log: () => undefined, warn: (m: string) => console.error(m), error: (m: string) => console.error(m) };
   const rpc = new JsonRpc(settings.rpcUrl, quiet);
   rpc.closed = true; // a command line tool fails fast instead of retrying for ever

@@ -38,6 +38,8 @@ let nextId = 1;
 export class JsonRpc {
   /** Set on shutdown: retrying calls give up instead of waiting for the node for ever. */
   closed = false;
+  /** Told of every failed attempt (the process's metrics count them). */
+  onFailure: ((method: string, err: RpcError | TransportError) => void) | null = null;
 
   constructor(
     readonly url: string,
@@ -48,6 +50,15 @@ export class JsonRpc {
 
   /** One attempt. JSON-RPC errors become RpcError; network/HTTP faults and timeouts TransportError. */
   async request<T>(method: string, params: unknown[] = []): Promise<T> {
+    try {
+      return await this.attempt<T>(method, params);
+    } catch (err) {
+      this.onFailure?.(method, err as RpcError | TransportError);
+      throw err;
+    }
+  }
+
+  private async attempt<T>(method: string, params: unknown[]): Promise<T> {
     let res: Response;
     try {
       res = await fetch(this.url, {

@@ -55,10 +55,16 @@ export class ReceiptTracker {
     if (!groups.length) return 0;
     const market = await marketOnce();
     const atHead = toHex(market.head);
-    const used = Number(await this.rpc.call<string>('eth_getTransactionCount', [this.opts.sender, atHead]));
+    // Independent reads together (one round of RPC latency, not one per nonce): the nonce used at the head
+    // and every open attempt's receipt.
+    const [usedHex, receipts] = await Promise.all([
+      this.rpc.call<string>('eth_getTransactionCount', [this.opts.sender, atHead]),
+      Promise.all(groups.map((g) => this.receiptOf(g))),
+    ]);
+    const used = Number(usedHex);
     let open = 0;
-    for (const g of groups) {
-      const found = await this.receiptOf(g);
+    for (const [i, g] of groups.entries()) {
+      const found = receipts[i];
       if (found) {
         await this.settle(g, found.tx, found.receipt);
         continue;
@@ -87,11 +93,10 @@ export class ReceiptTracker {
     }
   }
 
+  /** The attempt of this nonce that is in a block, if any (at most one can be: they share the nonce). */
   private async receiptOf(g: NonceGroup): Promise<{ tx: PayoutTx; receipt: Receipt } | null> {
-    for (const tx of [...g.attempts].reverse()) {
-      const receipt = await this.rpc.call<Receipt | null>('eth_getTransactionReceipt', [tx.txHash]);
-      if (receipt) return { tx, receipt };
-    }
+    const receipts = await Promise.all(g.attempts.map((tx) => this.rpc.call<Receipt | null>('eth_getTransactionReceipt', [tx.txHash])));
+    for (let i = g.attempts.length - 1; i >= 0; i--) if (receipts[i]) return { tx: g.attempts[i], receipt: receipts[i]! };
     return null;
   }
 

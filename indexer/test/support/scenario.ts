@@ -40,7 +40,7 @@ export async function createAndFundTask(
   commands: CommandBus,
   chain: EscrowChain,
   creator: Person & { signer: NonceManager },
-  opts: { reward?: number; maxCompletions?: number; deadline?: Date; fund?: boolean } = {},
+  opts: { reward?: number; maxCompletions?: number; deadline?: Date; fund?: boolean; reviewWithinSeconds?: number } = {},
 ): Promise<TaskOnChain & { txHash: string | null; blockNumber: number | null }> {
   const reward = opts.reward ?? 10;
   const maxCompletions = opts.maxCompletions ?? 5;
@@ -57,6 +57,7 @@ export async function createAndFundTask(
       deadline,
       submissionType: 'text',
       isActive: true,
+      ...(opts.reviewWithinSeconds ? { reviewWithinSeconds: opts.reviewWithinSeconds } : {}),
     }),
   );
   const key = taskEscrowKey(creator.wallet, taskId, reward, maxCompletions, deadline);

@@ -38,7 +38,7 @@ export class ApplyEscrowLogsHandler implements ICommandHandler<ApplyEscrowLogsCo
       async (aggregates) => {
         // Read on every attempt: a conflict may come from another writer applying the same fact first.
         const seen = await this.store.appliedKeys(keys.flat());
-        const wallets = await this.creatorWallets(aggregates.filter((a, i) => tasks[i].logs.some((l, j) => l.kind === 'funded' && !seen.has(keys[i][j]))));
+        const wallets = await this.creatorWallets(aggregates.filter((a, i) => !a.unloadable && tasks[i].logs.some((l, j) => l.kind === 'funded' && !seen.has(keys[i][j]))));
         return aggregates.map((task, i) => decide(task, tasks[i].logs, keys[i], seen, wallets));
       },
       { actorId: null, source: 'indexer' },
@@ -57,6 +57,10 @@ export class ApplyEscrowLogsHandler implements ICommandHandler<ApplyEscrowLogsCo
 
 /** One task's logs, in order, against its aggregate (the events it raises are appended by the caller). */
 function decide(task: TaskAggregate, logs: EscrowLog[], keys: string[], seen: Set<string>, wallets: Map<number, string | null>): EscrowLogOutcome[] {
+  if (task.unloadable) {
+    const reason = `task ${task.id} cannot be loaded (${whatThrew(task.unloadable)})`;
+    return logs.map((_, i): EscrowLogOutcome => (seen.has(keys[i]) ? { result: 'duplicate' } : { result: 'rejected', reason }));
+  }
   if (!task.exists) return logs.map((): EscrowLogOutcome => ({ result: 'rejected', reason: `unknown task ${task.id}` }));
   const creatorWallet = wallets.get(task.snapshot.creatorId) ?? null;
   return logs.map((log, i): EscrowLogOutcome => {
@@ -73,9 +77,13 @@ function decide(task: TaskAggregate, logs: EscrowLog[], keys: string[], seen: Se
   });
 }
 
-/** The recorded reason of a refused log: the domain's message, or what threw (bounded: it is stored per log). */
+/** The recorded reason of a refused log: the domain's message, or what threw. */
 function refusal(err: unknown): string {
-  if (err instanceof DomainError) return err.message;
+  return err instanceof DomainError ? err.message : `cannot be applied (${whatThrew(err)})`;
+}
+
+/** What threw, bounded: it is stored with every log it refuses. */
+function whatThrew(err: unknown): string {
   const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-  return `cannot be applied (${text.length > 300 ? `${text.slice(0, 300)}…` : text})`;
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }

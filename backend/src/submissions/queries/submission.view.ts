@@ -31,18 +31,34 @@ export class SubmissionView {
   @ApiPropertyOptional({ enum: ['requested', 'sent', 'released', 'failed'], nullable: true })
   payoutStatus!: PayoutStatus | null;
   @ApiPropertyOptional({ type: String, nullable: true }) payoutError!: string | null;
+  @ApiPropertyOptional({
+    type: String, format: 'date-time', nullable: true,
+    description: 'Review deadline: submittedAt + the task\'s "auto-approve after", never later than its review cut-off. Pending and ' +
+      'unreviewed by then, it is approved automatically (unless the spam guard flagged it)',
+  })
+  reviewDeadline!: Date | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Why the spam guard handed it to the admins instead of approving it automatically' })
+  reviewFlag!: string | null;
+  @ApiProperty({ description: 'Decided by the system (auto-approval, cut-off), not a person: reviewedBy is then 0' })
+  reviewedBySystem!: boolean;
 }
 
 export class SubmissionWithTask extends SubmissionView {
   @ApiProperty({ type: SubmissionTaskSummary }) task!: SubmissionTaskSummary;
 }
 
+/** From the review-deadlines read model, by primary key (scalar subqueries: every query keeps its FROM as it is). */
+const REVIEW_DEADLINE_COLUMNS = `(SELECT rd.review_deadline FROM review_deadlines rd WHERE rd.submission_id = s.id) AS "reviewDeadline",
+  (SELECT rd.flagged_reason FROM review_deadlines rd WHERE rd.submission_id = s.id) AS "reviewFlag",
+  COALESCE((SELECT rd.decided_by_system FROM review_deadlines rd WHERE rd.submission_id = s.id), false) AS "reviewedBySystem"`;
+
 /** Alias `s` = submissions. */
 export const SUBMISSION_COLUMNS = `s.id, s.task_id AS "taskId", s.user_id AS "userId", s.proof_link AS "proofLink",
   s.proof_text AS "proofText", s.proof_file_url AS "proofFileUrl", s.notes, s.status, s.reviewed_by AS "reviewedBy",
   s.review_notes AS "reviewNotes", s.reviewed_at AS "reviewedAt", s.transaction_hash AS "transactionHash",
   s.ai_validated AS "aiValidated", s.created_at AS "createdAt", s.updated_at AS "updatedAt",
-  s.payout_status AS "payoutStatus", s.payout_error AS "payoutError"`;
+  s.payout_status AS "payoutStatus", s.payout_error AS "payoutError",
+  ${REVIEW_DEADLINE_COLUMNS}`;
 
 /** Alias `t` = tasks, joined on s.task_id. */
 export const SUBMISSION_TASK_COLUMN = `json_build_object('id', t.id, 'title', t.title, 'category', t.category,

@@ -1,5 +1,6 @@
 import { ALL_CATEGORIES, CREATE_TASK_MESSAGES as M, LIMITS, SUBMISSION_TYPES } from '../task.constants';
 import { CreateTaskFields } from './task-lifecycle';
+import { REVIEW_DEADLINE_MESSAGES, REVIEW_WITHIN_HOURS } from './task-review-deadline';
 
 const wholeIn = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 const isWhole = (v: unknown) => typeof v === 'number' && Number.isInteger(v);
@@ -41,6 +42,11 @@ export function createTaskProblem(input: CreateTaskFields, now: Date): string | 
       (margin === undefined || wholeIn(margin, 0, window ?? LIMITS.reviewWindowSeconds.max))
         ? null
         : M.reviewWindowInvalid,
+    () =>
+      input.reviewWithinSeconds === undefined ||
+      (wholeIn(input.reviewWithinSeconds, REVIEW_WITHIN_HOURS.min * 3600, REVIEW_WITHIN_HOURS.max * 3600) && input.reviewWithinSeconds % 3600 === 0)
+        ? null
+        : REVIEW_DEADLINE_MESSAGES.reviewWithinInvalid,
   ];
   for (const check of checks) {
     const problem = check();

@@ -92,6 +92,20 @@ describe('escrow decisions: every value of every log field (property)', () => {
     );
   });
 
+  it("a stranger's escrow beside a funded task is a stranger_escrow; if a reorganisation drops the task's own funding, the task awaits funding (not an anomaly)", () => {
+    const stranger = '0x' + '44'.repeat(20);
+    const task = new TaskAggregate(TASK_ID).load(history('funded'));
+    const funding = { kind: 'funded' as const, fact: fact(2_000), key: escrowKey(stranger, { taskId: TASK_ID, reward: 1n, maxCompletions: 1n, deadline: DEADLINE }), funder: stranger, reward: 1n, maxCompletions: 1n, deadline: DEADLINE, amount: 1n };
+    task.applyEscrowLog(funding, CREATOR);
+    const [e] = task.pullEvents() as Array<{ type: string; data: any }>;
+    expect(e.data).toMatchObject({ kind: 'stranger_escrow', recovery: expect.stringContaining('Nothing to do for the task') });
+    expect(task.snapshot.escrow.status).toBe('funded');
+    task.revertChainFact('funding', fact(1).txHash, 0);
+    const [reverted] = task.pullEvents() as Array<{ type: string; data: any }>;
+    expect(reverted).toMatchObject({ type: T.TaskFundingReverted, data: { target: 'escrow', fundingStatus: 'awaiting_funding' } });
+    expect(task.snapshot.escrow.status).toBe('awaiting_funding');
+  });
+
   it("issue 19's log: a stranger's fund(taskId, 1 wei, 1, 2^64-1) is a foreign funding with its reason and a date it can print", () => {
     const stranger = '0x' + '33'.repeat(20);
     const deadline = 2n ** 64n - 1n;

@@ -18,7 +18,8 @@ const T = E.TaskEvents;
 export function fundingStatusOf(e: Pick<EscrowState, 'fundedTxHash' | 'refundTxHash' | 'strays'>): FundingStatus {
   if (e.refundTxHash) return 'refunded';
   if (e.fundedTxHash) return 'funded';
-  return e.strays.some((x) => !x.refunded) ? 'anomaly' : 'awaiting_funding';
+  // Strangers' escrows recorded beside a funded task stay information if that funding is later dropped (reorg).
+  return e.strays.some((x) => !x.refunded && !x.stranger) ? 'anomaly' : 'awaiting_funding';
 }
 
 const settle = (s: TaskState, patch: Partial<EscrowState>): TaskState => {
@@ -34,7 +35,11 @@ export const escrowEvolvers: Record<string, Evolver> = {
   [T.TaskFunded]: (s, d: E.TaskFundedData) =>
     settle(s, { key: d.key ?? null, funder: d.funder, fundedTxHash: d.txHash, strays: s.escrow.strays.filter((x) => !(sameHex(x.txHash, d.txHash) && x.logIndex === d.logIndex)) }),
   [T.TaskFundingAnomalyDetected]: (s, d: E.TaskFundingAnomalyData) =>
-    settle(s, { strays: [...s.escrow.strays, { key: d.key ?? null, txHash: d.txHash, logIndex: d.logIndex, refunded: false, refundTxHash: null }] }),
+    settle(s, {
+      strays: [...s.escrow.strays, {
+        key: d.key ?? null, txHash: d.txHash, logIndex: d.logIndex, refunded: false, refundTxHash: null, stranger: d.kind === 'stranger_escrow',
+      }],
+    }),
   [T.TaskFundingReverted]: (s, d: E.ChainFactRevertedData) =>
     d.target === 'anomaly'
       ? settle(s, { strays: s.escrow.strays.filter((x) => !(sameHex(x.txHash, d.txHash) && x.logIndex === d.logIndex)) })

@@ -109,13 +109,14 @@ export function decidePayoutsLostToRefund(s: TaskState, taskId: number, refundTx
 }
 
 /**
- * The task is funded (again): every approved payout that failed only because the escrow was not funded is
- * requested again, to the wallet it was requested for (raised with the TaskFunded, in the same append).
+ * The task is funded (again): every approved payout that failed only because the escrow was not funded
+ * (`not_funded`), or because a refund that a reorganisation then dropped came first (`refunded`), is requested
+ * again, to the wallet it was requested for (raised with the fact that funded it, in the same append).
  */
-export function decidePayoutsAfterFunding(s: TaskState, taskId: number): Raised[] {
+export function decidePayoutsAfterFunding(s: TaskState, taskId: number, cause: 'not_funded' | 'refunded' = 'not_funded'): Raised[] {
   if (s.escrow.status !== 'funded') return [];
   return [...s.submissions.values()]
-    .filter((sub) => sub.status === 'approved' && sub.payout === 'failed' && sub.payoutFailure === 'not_funded' && sub.recipient)
+    .filter((sub) => sub.status === 'approved' && sub.payout === 'failed' && sub.payoutFailure === cause && sub.recipient)
     .map((sub) => {
       const data: E.PayoutRequestedData = {
         submissionId: sub.id, taskId, userId: sub.userId, recipient: sub.recipient!, amount: centToBaseUnits(s.reward).toString(), requestedBy: null,

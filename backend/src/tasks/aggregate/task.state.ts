@@ -1,12 +1,13 @@
 import { DomainEvent } from '../../event-store/aggregate';
 import { FundingStatus, PayoutStatus, SubmissionStatus, SubmissionType } from '../task.constants';
 import { PayoutFailureCause } from '../task.events';
+import type { ReviewDeadlineSubmissionState, ReviewDeadlineTaskState } from './task-review-deadline';
 
 /**
  * The task aggregate's state. Every part is read-only: `evolve` returns new objects (and new Maps) and
  * never changes a state it was given, so a state can be kept, compared or replayed safely.
  */
-export interface SubmissionState {
+export interface SubmissionState extends Partial<ReviewDeadlineSubmissionState> {
   readonly id: number;
   readonly userId: number;
   readonly status: SubmissionStatus;
@@ -27,6 +28,8 @@ export interface StrayEscrow {
   readonly logIndex: number;
   readonly refunded: boolean;
   readonly refundTxHash: string | null;
+  /** A stranger's escrow recorded while the task was funded (stranger_escrow): never makes the task an anomaly. */
+  readonly stranger?: boolean;
 }
 
 /** A RewardReleased log the app did not accept as a payout. */
@@ -49,7 +52,7 @@ export interface EscrowState {
   readonly payoutAnomalies: readonly PayoutAnomaly[];
 }
 
-export interface TaskState {
+export interface TaskState extends ReviewDeadlineTaskState {
   readonly creatorId: number;
   readonly reward: number;
   readonly maxCompletions: number;
@@ -87,6 +90,8 @@ export function initialTaskState(): TaskState {
     escrowAmount: '0',
     reviewWindowSeconds: 0,
     reviewCloseMarginSeconds: 0,
+    reviewWithinSeconds: 0,
+    reviewClosed: false,
     escrow: { status: 'awaiting_funding', key: null, funder: null, fundedTxHash: null, refundTxHash: null, strays: [], payoutAnomalies: [] },
     submissions: new Map(),
     submissionByUser: new Map(),

@@ -5,6 +5,7 @@ import {
 } from 'class-validator';
 import { parseIsoDate } from '../../common/dates';
 import { Checks, numberFromText } from '../../common/dto-fields';
+import { REVIEW_DEADLINE_MESSAGES, REVIEW_WITHIN_HOURS } from '../aggregate/task-review-deadline';
 import { CATEGORIES, CREATE_TASK_MESSAGES as M, LIMITS, SUBMISSION_TYPES, SubmissionType } from '../task.constants';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -104,6 +105,20 @@ export class CreateTaskDto {
     MaxDate(() => new Date(Date.now() + YEAR_MS), { message: M.deadlineTooFar }),
   )
   deadline!: Date;
+
+  @ApiPropertyOptional({
+    default: REVIEW_WITHIN_HOURS.default, minimum: REVIEW_WITHIN_HOURS.min, maximum: REVIEW_WITHIN_HOURS.max,
+    description: '"Auto-approve after" (hours): a submission not reviewed this long after it was sent is approved automatically ' +
+      "(unless the validator flagged it), never later than the task's review cut-off. Else 400 \"" + REVIEW_DEADLINE_MESSAGES.reviewWithinInvalid + '".',
+  })
+  @IsOptional()
+  @Transform(numberFromText)
+  @Checks(
+    IsInt({ message: REVIEW_DEADLINE_MESSAGES.reviewWithinInvalid }),
+    Min(REVIEW_WITHIN_HOURS.min, { message: REVIEW_DEADLINE_MESSAGES.reviewWithinInvalid }),
+    Max(REVIEW_WITHIN_HOURS.max, { message: REVIEW_DEADLINE_MESSAGES.reviewWithinInvalid }),
+  )
+  reviewWithinHours?: number;
 
   @ApiPropertyOptional({ default: true, description: 'false saves the task as a draft (not listed)' })
   @IsOptional()

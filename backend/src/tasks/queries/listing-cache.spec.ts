@@ -7,7 +7,9 @@ import { SetTaskActiveCommand } from '../commands/set-task-active.command';
 import { ListTasksQuery } from '../dto/list-tasks.query';
 import { TasksProjection } from '../tasks.projection';
 import { TaskListingChange } from '../task-listing-change';
+import { TaskEvents as T } from '../task.events';
 import { ListingCache, ListingTag } from './listing-cache';
+import { ReadCache } from './read-cache';
 import { TaskQueries, Viewer } from './task.queries';
 import { TaskRow } from './task.view';
 
@@ -225,5 +227,121 @@ describe('ListingCache revising a page in place', () => {
     const cache = await cacheWith([row(1, counters(2, 2, 0))]);
     cache.changed([change(1, counters(1, 1, 0), counters(2, 2, 0))]);
     expect((await cachedRows(cache)).rows.map((r) => r.totalSubmissions)).toEqual([2]);
+  });
+});
+
+describe('ListingCache after another process moved the read models', () => {
+  const cp = (n: number) => ({ transactionId: BigInt(n), position: BigInt(n) });
+  const ev = (n: number, type: string, taskId: number) =>
+    ({ globalPosition: BigInt(n), transactionId: BigInt(n), streamId: `task-${taskId}`, streamVersion: 1, type, data: { taskId }, metadata: {}, createdAt: new Date() });
+  const row = (id: number) => ({ id, category: 'Design', reward: 5, totalSubmissions: 0, pendingSubmissions: 0, completions: 0 }) as unknown as TaskRow;
+  const design: ListingTag = { category: 'Design', available: true, viewerId: null };
+  const content: ListingTag = { category: 'Content', available: true, viewerId: null };
+  const terms = (id: number) => ({ category: id >= 100 ? 'Content' : 'Design', reward: 5 });
+  /** A cache holding the "available" Design page [1, 2] (task 3 right after it), a Content page [100], and their totals. */
+  const warm = async (late?: () => void) => {
+    const cache = new ListingCache(10, 60_000, async () => null, 200, late);
+    await cache.rows.get('design', design, async () => ({ value: { rows: [row(1), row(2)], nextCursor: 'c', lookAhead: 3 } }));
+    await cache.rows.get('content', content, async () => ({ value: { rows: [row(100)], nextCursor: null } }));
+    await cache.totals.get('design', design, async () => ({ value: 3 }));
+    await cache.totals.get('content', content, async () => ({ value: 1 }));
+    return cache;
+  };
+  const kept = async (cache: ListingCache) => {
+    const out: string[] = [];
+    const probe = (c: ReadCache<unknown, ListingTag>, key: string, tag: ListingTag) =>
+      c.get(key, tag, async () => ({ value: 'asked again' })).then((v) => v !== 'asked again' && out.push(key));
+    await probe(cache.rows as ReadCache<unknown, ListingTag>, 'design', design);
+    await probe(cache.rows as ReadCache<unknown, ListingTag>, 'content', content);
+    await probe(cache.totals as ReadCache<unknown, ListingTag>, 'design', design);
+    await probe(cache.totals as ReadCache<unknown, ListingTag>, 'content', content);
+    return out.join(' ');
+  };
+  const rowsAndTotals = async (cache: ListingCache) => {
+    const rows = await cache.rows.get('design', design, async () => ({ value: { rows: [], nextCursor: 'asked again' } }));
+    const total = await cache.totals.get('design', design, async () => ({ value: -1 }));
+    return { designPage: rows.nextCursor !== 'asked again', designTotal: total !== -1 };
+  };
+
+  it('reads wait until the follower hands over the range, then the answers those events change are gone and no other', async () => {
+    const cache = await warm();
+    expect(cache.caughtUp()).toBeNull();
+    cache.movedElsewhere({ after: cp(10), through: cp(12) }, cp(10));
+    let released = false;
+    void cache.caughtUp()!.then(() => (released = true));
+    // Events up to 10 were this process's own; 11-12 another's; 13 this process's again.
+    cache.followedTo([ev(10, T.TaskFunded, 100), ev(11, T.RewardReleased, 1), ev(12, T.SubmissionApproved, 2)], cp(11), terms);
+    await Promise.resolve();
+    expect(released).toBe(false); // 12 is not handed over yet
+    cache.followedTo([ev(12, T.SubmissionApproved, 2), ev(13, T.TaskFunded, 100)], cp(13), terms);
+    await Promise.resolve();
+    expect(released).toBe(true);
+    expect(cache.caughtUp()).toBeNull();
+    // The approval (task 2's counters) drops the Design page showing it; its total and the Content answers stay
+    // (the funding of 100 at 10 and 13 was this process's own, told by its projection).
+    expect(await rowsAndTotals(cache)).toEqual({ designPage: false, designTotal: true });
+  });
+
+  it('a read waits only for the ranges known when it came, not for those other processes report while it waits', async () => {
+    const cache = await warm();
+    cache.movedElsewhere({ after: cp(1), through: cp(2) }, cp(1));
+    let released = false;
+    void cache.caughtUp()!.then(() => (released = true));
+    cache.movedElsewhere({ after: cp(2), through: cp(4) }, cp(1)); // reported after the read came
+    cache.followedTo([ev(2, T.RewardReleased, 1)], cp(2), terms);
+    await Promise.resolve();
+    expect(released).toBe(true);
+    // A read coming now waits for the second range.
+    expect(cache.caughtUp()).not.toBeNull();
+  });
+
+  it('a submission elsewhere drops the pages showing the task or ending right before it, and the "available" totals of its terms', async () => {
+    for (const [taskId, want] of [[3, { designPage: false, designTotal: false }], [4, { designPage: true, designTotal: false }], [100, { designPage: true, designTotal: true }]] as const) {
+      const cache = await warm();
+      cache.movedElsewhere({ after: cp(1), through: cp(2) }, cp(1));
+      cache.followedTo([ev(2, T.SubmissionSubmitted, taskId)], cp(2), terms);
+      expect({ taskId, ...(await rowsAndTotals(cache)) }).toEqual({ taskId, ...want });
+    }
+  });
+
+  it('a rejection elsewhere (a slot comes back) drops every "available" answer its terms admit; unknown terms, every one', async () => {
+    const cache = await warm();
+    cache.movedElsewhere({ after: cp(1), through: cp(2) }, cp(1));
+    cache.followedTo([ev(2, T.SubmissionRejected, 100)], cp(2), terms);
+    expect(await kept(cache)).toBe('design design');
+    const blind = await warm();
+    blind.movedElsewhere({ after: cp(1), through: cp(2) }, cp(1));
+    blind.followedTo([ev(2, T.TaskDeactivated, 7)], cp(2), () => undefined);
+    expect(await kept(blind)).toBe('');
+  });
+
+  it('drops everything when the follower already read past the range (it began at the head) or the read models were rebuilt', async () => {
+    const cache = await warm();
+    cache.movedElsewhere({ after: cp(1), through: cp(5) }, cp(3));
+    expect(cache.caughtUp()).toBeNull();
+    expect(await kept(cache)).toBe('');
+    const rebuilt = await warm();
+    rebuilt.movedElsewhere(null, cp(3));
+    expect(await kept(rebuilt)).toBe('');
+  });
+
+  it('a follower that does not hand the range over in time: the cache is dropped whole and reads go on', async () => {
+    jest.useFakeTimers();
+    try {
+      const late = jest.fn();
+      const cache = await warm(late);
+      cache.movedElsewhere({ after: cp(1), through: cp(2) }, cp(1));
+      const waiting = cache.caughtUp()!;
+      jest.advanceTimersByTime(199);
+      expect(await Promise.race([waiting.then(() => 'released'), Promise.resolve('waiting')])).toBe('waiting');
+      expect(late).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(1);
+      await waiting;
+      expect(late).toHaveBeenCalledTimes(1);
+      expect(cache.caughtUp()).toBeNull();
+      expect(await kept(cache)).toBe('');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,15 @@
-import { ListedCounters, ListedTask, TaskListingChange } from '../task-listing-change';
+import { Checkpoint, StoredEvent, compareCheckpoints } from '../../event-store/stored-event';
+import { UnseenRange } from '../../projections/projection-runner';
+import { ListedCounters, ListedTask, ListingEffect, TaskListingChange, listingEffectOf } from '../task-listing-change';
 import { Loaded, ReadCache } from './read-cache';
 import { TaskRow } from './task.view';
+
+/** Where lists file a task (immutable after TaskCreated); unknown: it could be anywhere. */
+export interface TaskTerms {
+  category: string;
+  reward: number;
+}
+
 
 /** What a cached list answer asked, as far as deciding which writes touch it goes. */
 export interface ListingTag {
@@ -15,14 +24,21 @@ export interface ListingTag {
 export interface ListedRows {
   rows: TaskRow[];
   nextCursor: string | null;
+  /** The task right after the page (the query's one row more), which decides whether there is a next page. */
+  lookAhead?: number;
+}
+
+/** Could a task with these terms be in answers to this filter, slots aside? Unknown terms: yes. Search text is not checked. */
+function admitsTerms(tag: ListingTag, t: TaskTerms | undefined): boolean {
+  if (!t) return true;
+  if (tag.category !== null && t.category !== tag.category) return false;
+  if (tag.minReward !== undefined && t.reward < tag.minReward) return false;
+  return tag.maxReward === undefined || t.reward <= tag.maxReward;
 }
 
 /** Could this task be in answers to this filter? Search text is not checked: a searched answer counts as touched. */
 function admits(tag: ListingTag, t: ListedTask | null): boolean {
-  if (!t) return false;
-  if (tag.category !== null && t.category !== tag.category) return false;
-  if (tag.minReward !== undefined && t.reward < tag.minReward) return false;
-  if (tag.maxReward !== undefined && t.reward > tag.maxReward) return false;
+  if (!t || !admitsTerms(tag, t)) return false;
   return !tag.available || t.open;
 }
 
@@ -37,6 +53,31 @@ function reshapes(tag: ListingTag, c: TaskListingChange): boolean {
 
 function sameCounters(row: TaskRow, c: ListedCounters | undefined): boolean {
   return !!c && row.completions === c.completions && row.totalSubmissions === c.totalSubmissions && row.pendingSubmissions === c.pendingSubmissions;
+}
+
+/** What the events another process applied did to the lists, gathered over a batch of them. */
+interface ElsewhereEffects {
+  /** Tasks whose rows changed: the answers showing them are stale. */
+  shown: Set<number>;
+  /** Tasks that may have left "available" answers: also stale where they were the row after the page. */
+  left: Set<number>;
+  /** Terms (undefined: unknown) of tasks that may have entered or left "available" answers: their totals. */
+  slots: Array<TaskTerms | undefined>;
+  /** Terms of tasks that may have entered "available" answers: any such page. */
+  joined: Array<TaskTerms | undefined>;
+  /** Terms of tasks that may have moved in any answer: every page and total that could hold them. */
+  placed: Array<TaskTerms | undefined>;
+}
+
+/** Whether these effects can have changed an answer to `tag`: a page (`page`), or the filter's total (null). */
+function staleElsewhere(tag: ListingTag, page: ListedRows | null, fx: ElsewhereEffects): boolean {
+  if (fx.placed.some((t) => admitsTerms(tag, t))) return true;
+  if (!page) return tag.available && fx.slots.some((t) => admitsTerms(tag, t));
+  if (tag.available && fx.joined.some((t) => admitsTerms(tag, t))) return true;
+  // A task leaving a list changes only the pages that showed it, and the one it came right after (which may
+  // have no next page now): nothing else moves, as the sort keys of a task never change.
+  if (tag.available && page.lookAhead !== undefined && fx.left.has(page.lookAhead)) return true;
+  return page.rows.some((r) => fx.shown.has(r.id));
 }
 
 /**
@@ -60,7 +101,24 @@ function revisedPage(tag: ListingTag, page: ListedRows, changes: TaskListingChan
     if (rows === page.rows) rows = [...rows];
     rows[at] = { ...shown, ...c.counters.after };
   }
-  return rows === page.rows ? page : { rows, nextCursor: page.nextCursor };
+  return rows === page.rows ? page : { ...page, rows };
+}
+
+/** Adds one event's effect; false when it changes nothing listed. */
+function note(fx: ElsewhereEffects, effect: ListingEffect, taskId: number, terms: () => TaskTerms | undefined): boolean {
+  if (effect === 'none') return false;
+  fx.shown.add(taskId);
+  if (effect === 'leaves') {
+    fx.left.add(taskId);
+    fx.slots.push(terms());
+  } else if (effect === 'joins') {
+    const t = terms();
+    fx.slots.push(t);
+    fx.joined.push(t);
+  } else if (effect === 'placement') {
+    fx.placed.push(terms());
+  }
+  return true;
 }
 
 /**
@@ -68,16 +126,34 @@ function revisedPage(tag: ListingTag, page: ListedRows, changes: TaskListingChan
  * writes (a submission, an approval) only change counters shown in one task's row: the answers that show that
  * task take its new counters in place (the projection hands them over) and the totals stay. Writes that move
  * a task in or out of a filter (funded, filled, deactivated, a viewer's own submission for their "available"
- * list) drop the answers of the filters that could hold it. Read models moved by another process or a rebuild
- * drop everything. "available" also hides tasks once their deadline passes: those answers expire at the next
- * deadline of an open task.
+ * list) drop the answers of the filters that could hold it. Read models moved by another process (a replica,
+ * the indexer) drop what the events it applied can change, read from the event store by the replica's store
+ * follower (`movedElsewhere`, `followedTo`): at 20 payouts a second from the indexer, most answers stay. A
+ * rebuild drops everything. "available" also hides tasks once their deadline passes: those answers expire at
+ * the next deadline of an open task.
  */
 export class ListingCache {
   readonly rows: ReadCache<ListedRows, ListingTag>;
   readonly totals: ReadCache<number, ListingTag>;
   private nextDeadline: Promise<number | null> | null = null;
+  /** Ranges of events other processes applied that the store follower has not handed over yet, oldest first. */
+  private unseen: UnseenRange[] = [];
+  /** Reads waiting for the follower to reach the end of the unseen ranges known when they came. */
+  private waiting: Array<{ until: Checkpoint; release: () => void }> = [];
 
-  constructor(maxEntries: number, ttlMs: number, private readonly nextOpenDeadline: () => Promise<number | null>) {
+  constructor(
+    maxEntries: number,
+    ttlMs: number,
+    private readonly nextOpenDeadline: () => Promise<number | null>,
+    /**
+     * How long a read waits for the follower to hand a range over before the cache is dropped whole (what every
+     * such change did before). The follower answers in one or two round trips (a few ms); on a machine so busy
+     * that it takes longer, the SQL path serves better than reads queued behind the follower.
+     */
+    private readonly followerWaitMs = 200,
+    /** Told when the follower did not hand a range over in time (the cache was dropped whole). */
+    private readonly onFollowerLate?: () => void,
+  ) {
     this.rows = new ReadCache(maxEntries, ttlMs);
     this.totals = new ReadCache(maxEntries, ttlMs);
   }
@@ -92,6 +168,83 @@ export class ListingCache {
     this.nextDeadline = null;
     this.rows.clear();
     this.totals.clear();
+  }
+
+  /**
+   * Another process applied the events of `moved` (null: the read models were rebuilt). Until the store
+   * follower hands those events over (`followedTo`), reads wait (`caughtUp`): answers cached before may miss
+   * them. `followerAt`: how far the follower has read. Events it read before they were known to come from
+   * elsewhere cannot be looked at again (only at start, when it begins at the store's head), so then, as for a
+   * rebuild, everything goes.
+   */
+  movedElsewhere(moved: UnseenRange | null, followerAt: Checkpoint | null): void {
+    if (!moved || !followerAt || compareCheckpoints(followerAt, moved.after) > 0) {
+      this.clear();
+      this.unseen = [];
+      this.release(null);
+      return;
+    }
+    this.unseen.push(moved);
+  }
+
+  /**
+   * The store follower read `events` (in store order, all in the read models) up to `reached`: drops the
+   * answers that those of them applied by another process can have changed. `task`: their tasks' terms.
+   */
+  followedTo(events: StoredEvent[], reached: Checkpoint, task: (taskId: number) => TaskTerms | undefined): void {
+    if (this.unseen.length) {
+      const fx: ElsewhereEffects = { shown: new Set(), left: new Set(), slots: [], joined: [], placed: [] };
+      let any = false;
+      let r = 0;
+      for (const e of events) {
+        const at: Checkpoint = { transactionId: e.transactionId, position: e.globalPosition };
+        while (r < this.unseen.length && compareCheckpoints(at, this.unseen[r].through) > 0) r++;
+        if (r === this.unseen.length) break;
+        if (compareCheckpoints(at, this.unseen[r].after) <= 0) continue;
+        const taskId = e.data?.taskId;
+        if (typeof taskId !== 'number') continue;
+        any = note(fx, listingEffectOf(e), taskId, () => task(taskId)) || any;
+      }
+      if (any) {
+        if (fx.placed.length) this.nextDeadline = null;
+        this.rows.invalidate((tag, page) => staleElsewhere(tag, page, fx));
+        this.totals.invalidate((tag) => staleElsewhere(tag, null, fx));
+      }
+      this.unseen = this.unseen.filter((u) => compareCheckpoints(u.through, reached) > 0);
+    }
+    this.release(reached);
+  }
+
+  /**
+   * Null when every change another process made (as far as this process knows) has been applied to the cache;
+   * else resolves once those known now have (ranges reported later are writes concurrent with this read, and
+   * waiting for them too would never end while other processes keep writing), or after `followerWaitMs` with
+   * the cache dropped whole (a follower that cannot read must neither leave stale answers nor hold reads up).
+   */
+  caughtUp(): Promise<void> | null {
+    if (!this.unseen.length) return null;
+    const until = this.unseen[this.unseen.length - 1].through;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        if (this.waiting.some((w) => w.release === release)) {
+          this.onFollowerLate?.();
+          this.movedElsewhere(null, null);
+        }
+      }, this.followerWaitMs);
+      const release = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.waiting.push({ until, release });
+    });
+  }
+
+  /** Lets the reads go whose ranges the follower has handed over by `reached` (null: every read). */
+  private release(reached: Checkpoint | null): void {
+    const ready = this.waiting.filter((w) => !reached || compareCheckpoints(w.until, reached) <= 0);
+    if (!ready.length) return;
+    this.waiting = this.waiting.filter((w) => !ready.includes(w));
+    for (const w of ready) w.release();
   }
 
   /**

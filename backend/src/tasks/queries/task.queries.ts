@@ -1,9 +1,10 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { PoolClient, QueryResultRow } from 'pg';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { notFound } from '../../common/domain-error';
+import { StoreFollower } from '../../live/store-follower';
 import { ProjectionRunner } from '../../projections/projection-runner';
 import { ALL_CATEGORIES_LABEL, DEFAULT_PAGE, ListTasksQuery, PLAIN_LIST_MAX, TaskSort } from '../dto/list-tasks.query';
 import { MESSAGES } from '../task.aggregate';
@@ -40,17 +41,39 @@ export class TaskQueries implements OnModuleDestroy {
   /** Answers of the public list (the browser's first pages are by far the most asked for). */
   private readonly cache: ListingCache | null;
   private readonly unsubscribe: Array<() => void> = [];
+  /** When a late follower was last logged (at most one line per 10 s). */
+  private lateLogged = 0;
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     projections: ProjectionRunner,
     tasks: TasksProjection,
+    // The replica's store follower: it reads every event anyway, and tells the cache what other processes'
+    // events changed. Without one (a process serving no HTTP), their changes drop the whole cache.
+    @Optional() follower?: StoreFollower,
   ) {
-    this.cache = config.LIST_CACHE_TTL_MS > 0 ? new ListingCache(1000, config.LIST_CACHE_TTL_MS, () => this.nextOpenDeadline()) : null;
+    const late = () => {
+      const now = Date.now();
+      if (now - this.lateLogged < 10_000) return;
+      this.lateLogged = now;
+      new Logger(TaskQueries.name).warn(
+        `the store follower did not say within ${config.LIST_CACHE_FOLLOWER_WAIT_MS} ms what other processes changed: the list cache was dropped`,
+      );
+    };
+    this.cache = config.LIST_CACHE_TTL_MS > 0
+      ? new ListingCache(1000, config.LIST_CACHE_TTL_MS, () => this.nextOpenDeadline(), config.LIST_CACHE_FOLLOWER_WAIT_MS, late)
+      : null;
     const cache = this.cache;
     if (cache) {
-      this.unsubscribe.push(tasks.onListingChanges((changes) => cache.changed(changes)), projections.onUnseenChanges(() => cache.clear()));
+      this.unsubscribe.push(
+        tasks.onListingChanges((changes) => cache.changed(changes)),
+        projections.onUnseenChanges((moved) => {
+          cache.movedElsewhere(moved, follower?.reading ? follower.position : null);
+          follower?.readSoon();
+        }),
+      );
+      if (follower) this.unsubscribe.push(follower.onApplied((events, reached, task) => cache.followedTo(events, reached, task)));
     }
   }
 
@@ -112,6 +135,9 @@ export class TaskQueries implements OnModuleDestroy {
 
   /** The rows of an answer and, for a page (not the plain array), the filter's total. */
   private async answer(q: ListTasksQuery, viewer: Viewer | undefined): Promise<{ rows: ListedRows; total: number | null }> {
+    // Another process moved the read models: no cached answer until the cache knows what that changed.
+    const behind = this.cache?.caughtUp();
+    if (behind) await behind;
     const sort: TaskSort = q.sort ?? 'newest';
     const category = q.category && q.category !== ALL_CATEGORIES_LABEL ? q.category : null;
     const search = q.search?.trim() || null;
@@ -174,7 +200,7 @@ export class TaskQueries implements OnModuleDestroy {
     const page = more ? rows.slice(0, limit) : rows;
     const last = page[page.length - 1];
     const nextCursor = more && last ? encodeCursor(sort, { id: last.id, key: cursorKey(last, order.column) }) : null;
-    return { rows: page, nextCursor };
+    return { rows: page, nextCursor, lookAhead: more ? rows[limit].id : undefined };
   }
 
   /**

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { AppConfig } from '../../config/app-config';
 import { ALL_CATEGORIES, FundingStatus, SUBMISSION_TYPES, SubmissionType } from '../task.constants';
+import { DEFAULT_REVIEW_WITHIN_SECONDS } from '../aggregate/task-review-deadline';
 import { FundingRow, TaskFundingView, fundingOf } from './task-funding.view';
 
 const FUNDING: FundingStatus[] = ['awaiting_funding', 'funded', 'anomaly', 'refunded'];
@@ -25,6 +26,8 @@ export class TaskView {
   @ApiPropertyOptional({ nullable: true, type: String, description: 'The escrow contract (set by the server)' })
   contractAddress!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: Date;
+  @ApiProperty({ description: '"Auto-approve after" in hours (1 to 720): a pending submission is approved automatically this long after it was sent, never later than the review cut-off (funding.reviewUntil)' })
+  reviewWithinHours!: number;
   @ApiProperty({ enum: FUNDING, description: 'Same as funding.status. Only funded tasks are listed and open for submissions' })
   fundingStatus!: FundingStatus;
   @ApiProperty({ type: TaskFundingView, description: 'What a wallet needs to fund the task; the browser reads only this' })
@@ -42,7 +45,7 @@ export const TASK_COLUMNS = `t.id, t.title, t.description, t.requirements, t.cat
   t.reward, t.max_completions AS "maxCompletions", t.completions, t.total_submissions AS "totalSubmissions",
   t.pending_submissions AS "pendingSubmissions", t.estimated_time AS "estimatedTime", t.deadline,
   t.submission_type AS "submissionType", t.is_active AS "isActive", t.contract_address AS "contractAddress",
-  t.created_at AS "createdAt", t.funding_status AS "fundingStatus", t.id::text AS "chainTaskId",
+  t.created_at AS "createdAt", COALESCE(t.review_within_seconds, ${DEFAULT_REVIEW_WITHIN_SECONDS}) / 3600 AS "reviewWithinHours", t.funding_status AS "fundingStatus", t.id::text AS "chainTaskId",
   t.escrow_amount::text AS "escrowAmount", t.chain_id AS "chainId", t.escrow_key AS "escrowKey", t.funder,
   t.review_until AS "reviewUntil", t.refundable_at AS "refundableAt", t.anomalies, t.stranger_escrows_unlisted AS "strangerEscrowsUnlisted",
   (SELECT u.wallet_address FROM users u WHERE u.id = t.creator_id) AS "creatorWallet"`;

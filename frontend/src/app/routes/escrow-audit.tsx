@@ -13,9 +13,15 @@ import { NotFoundPage } from './not-found';
 export function EscrowAuditPage() {
   const id = Number(useParams().taskId);
   if (!Number.isSafeInteger(id) || id < 1) return <NotFoundPage />;
+  return <EscrowAudit id={id} />;
+}
+
+function EscrowAudit({ id }: { id: number }) {
+  // The task's title and funding terms (escrow key, reward, deadline) for the audit; the escrow view has the chain's side.
+  const task = useTaskQuery(id).data;
   return (
     <Stack gap="6">
-      <EscrowAuditView taskId={id} />
+      <EscrowAuditView taskId={id} task={task} />
       <CreatorRefund taskId={id} />
     </Stack>
   );

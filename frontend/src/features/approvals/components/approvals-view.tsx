@@ -4,6 +4,7 @@ import { Pager } from '@/components/pager';
 import { ExternalLink } from '@/components/ui/external-link';
 import { formatDate } from '@/lib/dates';
 import { submissionStatusLook } from '@/lib/submission-status';
+import { ReviewDeadlineBadge } from '@/components/review-deadline-badge';
 import { useAdminApprovalsQuery, useCreatorApprovalsQuery, CREATOR_POLL_MS, type ApprovalItem } from '../api';
 import { adminListQuery, filterApprovals, SEARCH_MAX, TABS, type ApprovalsTab, type StatusFilter } from '../filter';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -91,7 +92,10 @@ function ApprovalCard({ s, onReview }: { s: ApprovalItem; onReview(id: number): 
         <Stack gap="2">
           <HStack justify="space-between" wrap="wrap">
             <Heading as="h2" size="sm">{s.taskTitle || `Task #${s.taskId}`}</Heading>
-            <Badge colorPalette={submissionStatusLook(status).color}>{submissionStatusLook(status).label}</Badge>
+            <HStack gap="2" wrap="wrap">
+              <ReviewDeadlineBadge status={status} reviewDeadline={s.reviewDeadline} reviewFlag={s.reviewFlag} reviewedBySystem={s.reviewedBySystem} audience="reviewer" />
+              <Badge colorPalette={submissionStatusLook(status).color}>{submissionStatusLook(status).label}</Badge>
+            </HStack>
           </HStack>
           <HStack gap="2" fontSize="sm" color="gray.700" wrap="wrap">
             <Text>{formatDate(s.createdAt)}</Text>
@@ -118,7 +122,7 @@ function ApprovalCard({ s, onReview }: { s: ApprovalItem; onReview(id: number): 
           {s.notes && <Text fontSize="sm" color="gray.700">Notes: {s.notes}</Text>}
           <HStack gap="4" fontSize="sm" color="gray.700" wrap="wrap">
             <Text>Submitted by User #{s.userId}</Text>
-            {s.reviewedBy != null && <Text>Reviewed by User #{s.reviewedBy}</Text>}
+            {s.reviewedBySystem ? <Text>Decided automatically (review deadline)</Text> : s.reviewedBy != null && <Text>Reviewed by User #{s.reviewedBy}</Text>}
           </HStack>
           <Box>
             <Button size="sm" variant={status === 'pending' ? 'solid' : 'outline'} onClick={() => onReview(s.id)}>

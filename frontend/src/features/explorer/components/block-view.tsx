@@ -5,7 +5,7 @@ import { formatBaseUnits } from '@/lib/money';
 import { blockTime } from '../block-time';
 import { useExplorerBlockQuery } from '../api';
 import { ExplorerFrame } from './explorer-frame';
-import { Fact, Facts } from './facts';
+import { Fact, Facts } from '@/components/facts';
 import { QueryState } from './query-state';
 
 /** /explorer/block/:number — a block and its transactions (the method of CENT / TaskEscrow calls decoded). */

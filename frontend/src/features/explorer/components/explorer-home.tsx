@@ -4,7 +4,7 @@ import { TableRoot } from '@/components/ui/table';
 import { blockTime } from '../block-time';
 import { useExplorerLatestQuery } from '../api';
 import { ExplorerFrame } from './explorer-frame';
-import { Fact, Facts } from './facts';
+import { Fact, Facts } from '@/components/facts';
 import { QueryState } from './query-state';
 
 /** /explorer — the chain head, the app's contracts and the latest blocks. */

@@ -3,7 +3,7 @@ import { ChainRef } from '@/components/chain-ref';
 import { formatBaseUnits } from '@/lib/money';
 import { useExplorerTokenQuery } from '../api';
 import { ExplorerFrame } from './explorer-frame';
-import { Fact, Facts } from './facts';
+import { Fact, Facts } from '@/components/facts';
 import { QueryState } from './query-state';
 import { TransfersTable } from './transfers-table';
 

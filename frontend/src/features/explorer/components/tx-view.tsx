@@ -6,7 +6,7 @@ import { useExplorerTxQuery } from '../api';
 import type { ExplorerTx } from '../types';
 import { DecodedArgs } from './decoded-args';
 import { ExplorerFrame } from './explorer-frame';
-import { Fact, Facts } from './facts';
+import { Fact, Facts } from '@/components/facts';
 import { QueryState } from './query-state';
 
 const STATUS_COLOR = { success: 'green', reverted: 'red', pending: 'yellow' } as const;

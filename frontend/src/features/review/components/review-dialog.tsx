@@ -5,6 +5,7 @@ import { ExternalLink } from '@/components/ui/external-link';
 import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatDate } from '@/lib/dates';
+import { submissionStatusLook } from '@/lib/submission-status';
 import { errorText } from '@/lib/http-error';
 import { formatCent } from '@/lib/money';
 import { useWallet } from '@/lib/wallet/wallet-context';
@@ -102,7 +103,7 @@ export function ReviewBody({ submission: s, onClose }: { submission: ReviewedSub
             <Text color="gray.700">Submitted {formatDate(s.createdAt)}</Text>
             <HStack gap="1">
               {proofBadges(s).map((b) => <Badge key={b} variant="outline">{b}</Badge>)}
-              <Badge colorPalette={status === 'approved' ? 'green' : status === 'rejected' ? 'red' : 'yellow'} textTransform="capitalize">{status}</Badge>
+              <Badge colorPalette={submissionStatusLook(status).color}>{submissionStatusLook(status).label}</Badge>
             </HStack>
           </Stack>
           {s.proofLink && (

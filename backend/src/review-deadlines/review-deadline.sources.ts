@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { DueDecision, DueDecisionSource, DueDecisions } from '../scheduler/due-decision';
+import { AutoReviewSubmissionCommand } from './commands/auto-review-submission.command';
+import { CloseTaskReviewCommand } from './commands/close-task-review.command';
+import { WarnReviewDueCommand } from './commands/warn-review-due.command';
+
+interface Row {
+  submission_id?: number;
+  task_id: number;
+  due_at: Date;
+}
+
+const item = (r: Row, key: number): DueDecision => ({ key: String(key), dueAt: new Date(r.due_at), taskId: r.task_id, submissionId: r.submission_id });
+
+/**
+ * The review deadlines' three kinds of due decision, read from the review-deadlines read model and applied
+ * as commands on the task aggregate (which refuses any of them a second time). Warnings first, then
+ * auto-approvals, then cut-offs: the scheduler runs the sources in the order Nest discovers them, and a
+ * cut-off only rejects what is still pending after the auto-approvals that fell due before it.
+ */
+@Injectable()
+@DueDecisions()
+export class ReviewWarningSource implements DueDecisionSource {
+  readonly kind = 'review.warning';
+  constructor(private readonly db: DataSource, private readonly commands: CommandBus) {}
+
+  async due(now: Date, limit: number): Promise<DueDecision[]> {
+    const rows: Row[] = await this.db.query(
+      `SELECT submission_id, task_id, warn_at AS due_at FROM review_deadlines
+        WHERE status = 'pending' AND flagged_reason IS NULL AND NOT warned AND warn_at <= $1 AND review_deadline > $1
+        ORDER BY warn_at LIMIT $2`, [now, limit]);
+    return rows.map((r) => item(r, r.submission_id!));
+  }
+
+  async decide(d: DueDecision): Promise<void> {
+    await this.commands.execute(new WarnReviewDueCommand(d.taskId as number, d.submissionId as number));
+  }
+}
+
+@Injectable()
+@DueDecisions()
+export class AutoApprovalSource implements DueDecisionSource {
+  readonly kind = 'review.auto_approval';
+  constructor(private readonly db: DataSource, private readonly commands: CommandBus) {}
+
+  async due(now: Date, limit: number): Promise<DueDecision[]> {
+    // Past the cut-off the aggregate would do nothing: the cut-off source resolves those.
+    const rows: Row[] = await this.db.query(
+      `SELECT d.submission_id, d.task_id, d.review_deadline AS due_at FROM review_deadlines d
+         JOIN review_deadline_tasks t ON t.task_id = d.task_id
+        WHERE d.status = 'pending' AND d.flagged_reason IS NULL AND d.review_deadline <= $1 AND NOT t.closed AND t.review_until >= $1
+        ORDER BY d.review_deadline LIMIT $2`, [now, limit]);
+    return rows.map((r) => item(r, r.submission_id!));
+  }
+
+  async decide(d: DueDecision): Promise<void> {
+    await this.commands.execute(new AutoReviewSubmissionCommand(d.taskId as number, d.submissionId as number));
+  }
+}
+
+@Injectable()
+@DueDecisions()
+export class ReviewCutOffSource implements DueDecisionSource {
+  readonly kind = 'review.cut_off';
+  constructor(private readonly db: DataSource, private readonly commands: CommandBus) {}
+
+  async due(now: Date, limit: number): Promise<DueDecision[]> {
+    // Only tasks with something still pending: a task whose submissions were all decided needs no decision.
+    const rows: Row[] = await this.db.query(
+      `SELECT t.task_id, t.review_until AS due_at FROM review_deadline_tasks t
+        WHERE NOT t.closed AND t.review_until < $1
+          AND EXISTS (SELECT 1 FROM review_deadlines d WHERE d.task_id = t.task_id AND d.status = 'pending')
+        ORDER BY t.review_until LIMIT $2`, [now, limit]);
+    return rows.map((r) => item(r, r.task_id));
+  }
+
+  async decide(d: DueDecision): Promise<void> {
+    await this.commands.execute(new CloseTaskReviewCommand(d.taskId as number));
+  }
+}

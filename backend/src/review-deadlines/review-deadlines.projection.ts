@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { QueryRunner } from 'typeorm';
+import { StoredEvent } from '../event-store/stored-event';
+import { Projection, ProjectionBatch, ReadModelProjection } from '../projections/projection';
+import { DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS, DEFAULT_REVIEW_WINDOW_SECONDS, deadlineSeconds, reviewTimes } from '../tasks/task-escrow-terms';
+import { reviewDeadlineMs, reviewWarningAtMs, reviewWithinOf } from '../tasks/aggregate/task-review-deadline';
+import { TaskEvents as T } from '../tasks/task.events';
+
+interface TaskTerms {
+  reviewWithinSeconds: number;
+  reviewUntil: Date;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The review deadlines read model (`review_deadline_tasks`, `review_deadlines`): each pending submission's
+ * review deadline, warning time and spam-guard flag, and each task's cut-off. It is what the scheduler's
+ * review sources poll (review-deadline.sources.ts) and what the submission JSON shows. Deadlines recorded
+ * in SubmissionSubmitted are taken as they are; older events get theirs from the aggregate's own rule
+ * (reviewDeadlineMs), so the read model and the aggregate never disagree.
+ */
+@Injectable()
+@ReadModelProjection()
+export class ReviewDeadlinesProjection implements Projection {
+  readonly name = 'review-deadlines';
+  readonly tables = ['review_deadline_tasks', 'review_deadlines'];
+
+  async apply(events: StoredEvent[], tx: QueryRunner, batch: ProjectionBatch): Promise<void> {
+    const terms = await this.termsFor(events, tx);
+    for (const e of events) {
+      const d = e.data;
+      switch (e.type) {
+        case T.TaskCreated: {
+          const t: TaskTerms = {
+            reviewWithinSeconds: reviewWithinOf(d),
+            reviewUntil: reviewTimes(deadlineSeconds(d.deadline), d.reviewWindowSeconds ?? DEFAULT_REVIEW_WINDOW_SECONDS,
+              d.reviewCloseMarginSeconds ?? DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS).reviewUntil,
+          };
+          terms.set(d.taskId, t);
+          batch.write(
+            `INSERT INTO review_deadline_tasks (task_id, creator_id, review_within_seconds, review_until) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (task_id) DO NOTHING`,
+            [d.taskId, d.creatorId, t.reviewWithinSeconds, t.reviewUntil.toISOString()],
+          );
+          break;
+        }
+        case T.SubmissionSubmitted: {
+          const t = terms.get(d.taskId);
+          const submittedAt = Date.parse(d.createdAt);
+          const deadline = d.reviewDeadline ? Date.parse(d.reviewDeadline)
+            : t ? reviewDeadlineMs(submittedAt, t.reviewWithinSeconds, t.reviewUntil) : Number.NaN;
+          if (!Number.isFinite(deadline)) break; // a submission of a task this model never saw: nothing to schedule
+          batch.write(
+            `INSERT INTO review_deadlines (submission_id, task_id, user_id, submitted_at, review_deadline, warn_at)
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (submission_id) DO NOTHING`,
+            [d.submissionId, d.taskId, d.userId, Number.isFinite(submittedAt) ? iso(submittedAt) : null, iso(deadline), iso(reviewWarningAtMs(submittedAt, deadline))],
+          );
+          break;
+        }
+        case T.SubmissionReviewDueSoon:
+          batch.write(`UPDATE review_deadlines SET warned = true WHERE submission_id = $1`, [d.submissionId]);
+          break;
+        case T.SubmissionFlaggedForAdmins:
+          batch.write(`UPDATE review_deadlines SET flagged_reason = $2, flagged_at = $3 WHERE submission_id = $1`, [d.submissionId, d.reason, d.flaggedAt]);
+          break;
+        case T.SubmissionApproved:
+        case T.SubmissionRejected:
+          batch.write(
+            `UPDATE review_deadlines SET status = $2, decided_by_system = $3 WHERE submission_id = $1`,
+            [d.submissionId, e.type === T.SubmissionApproved ? 'approved' : 'rejected', d.auto === true],
+          );
+          break;
+        case T.TaskReviewCutOff:
+          batch.write(`UPDATE review_deadline_tasks SET closed = true WHERE task_id = $1`, [d.taskId]);
+          break;
+        default:
+          break;
+      }
+    }
+  }
+
+  /** The terms of the tasks whose older submissions (no recorded deadline) this batch must derive a deadline for. */
+  private async termsFor(events: StoredEvent[], tx: QueryRunner): Promise<Map<number, TaskTerms>> {
+    const terms = new Map<number, TaskTerms>();
+    const created = new Set(events.filter((e) => e.type === T.TaskCreated).map((e) => e.data.taskId as number));
+    const needed = new Set<number>();
+    for (const e of events) {
+      if (e.type === T.SubmissionSubmitted && !e.data.reviewDeadline && !created.has(e.data.taskId)) needed.add(e.data.taskId);
+    }
+    if (!needed.size) return terms;
+    const rows: Array<{ task_id: number; review_within_seconds: number; review_until: Date }> = await tx.query(
+      `SELECT task_id, review_within_seconds, review_until FROM review_deadline_tasks WHERE task_id = ANY($1)`, [[...needed]],
+    );
+    for (const r of rows) terms.set(r.task_id, { reviewWithinSeconds: r.review_within_seconds, reviewUntil: new Date(r.review_until) });
+    return terms;
+  }
+}

@@ -1,0 +1,46 @@
+import { Controller, Get, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { DataSource } from 'typeorm';
+import { AdminGuard } from '../auth/guards';
+import { ChainClock } from '../clock/chain-clock';
+
+export class FlaggedSubmissionView {
+  @ApiProperty() submissionId!: number;
+  @ApiProperty() taskId!: number;
+  @ApiProperty() taskTitle!: string;
+  @ApiProperty() userId!: number;
+  @ApiProperty({ description: "Why the spam guard kept it from being approved automatically" }) reason!: string;
+  @ApiProperty({ format: 'date-time' }) reviewDeadline!: Date;
+  @ApiProperty({ format: 'date-time', description: "The task's review cut-off: unreviewed by then it is rejected with the reason" })
+  decideBy!: Date;
+  @ApiProperty({ description: 'Seconds until decideBy on the chain clock (0 once passed)' }) timeLeftSeconds!: number;
+}
+
+export class ReviewQueueView {
+  @ApiProperty({ format: 'date-time', description: 'The chain clock (max of server time and the latest block time)' }) now!: Date;
+  @ApiProperty({ type: [FlaggedSubmissionView] }) items!: FlaggedSubmissionView[];
+}
+
+/** The admins' queue of flagged submissions (spam guard), soonest cut-off first. */
+@ApiTags('admin')
+@Controller('api/admin/review-queue')
+@UseGuards(AdminGuard)
+export class ReviewQueueController {
+  constructor(private readonly db: DataSource, private readonly clock: ChainClock) {}
+
+  @Get()
+  @ApiOkResponse({ type: ReviewQueueView })
+  async queue(): Promise<ReviewQueueView> {
+    const now = this.clock.now();
+    const rows: Array<Omit<FlaggedSubmissionView, 'timeLeftSeconds'>> = await this.db.query(
+      `SELECT d.submission_id AS "submissionId", d.task_id AS "taskId", tk.title AS "taskTitle", d.user_id AS "userId",
+              d.flagged_reason AS reason, d.review_deadline AS "reviewDeadline", t.review_until AS "decideBy"
+         FROM review_deadlines d JOIN review_deadline_tasks t ON t.task_id = d.task_id JOIN tasks tk ON tk.id = d.task_id
+        WHERE d.status = 'pending' AND d.flagged_reason IS NOT NULL
+        ORDER BY t.review_until, d.submission_id LIMIT 500`);
+    return {
+      now,
+      items: rows.map((r) => ({ ...r, timeLeftSeconds: Math.max(0, Math.floor((new Date(r.decideBy).getTime() - now.getTime()) / 1000)) })),
+    };
+  }
+}
