@@ -13,6 +13,7 @@ import { SubmissionsModule } from './submissions/submissions.module';
 import { TasksModule } from './tasks/tasks.module';
 import { UsersModule } from './users/users.module';
 import { ReviewDeadlinesModule } from './review-deadlines/review-deadlines.module';
+import { CreatorRecordsModule } from './creator-records/creator-records.module';
 
 /**
  * The event-sourced core without HTTP: configuration, database, event store, command handlers and
@@ -37,6 +38,7 @@ export class DomainModule {
         AdminReadModelModule,
         NotificationsModule,
         ReviewDeadlinesModule,
+        CreatorRecordsModule,
       ],
       exports: [CqrsModule, UsersModule, SubmissionsModule, NotificationsModule],
     };

@@ -1,3 +1,4 @@
+import { SubmitterView } from '../../creator-records/creator-record.view';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SIGNAL_LABELS } from '../../admin/queries/signal-labels';
 import { StoredValidation } from '../../admin/stored-validation';
@@ -27,6 +28,8 @@ export class StoredValidationView {
 }
 
 export class SubmissionForAdmin extends SubmissionWithTask {
+  @ApiPropertyOptional({ type: SubmitterView, description: "The task's creator and admins only: who submitted and their record as an earner" })
+  submitter?: SubmitterView;
   @ApiPropertyOptional({ type: StoredValidationView, nullable: true, description: 'Admins only: the stored AI validation' })
   aiValidation!: StoredValidationView | null;
 }
