@@ -204,17 +204,17 @@ export async function payoutStage(dbUrl: string, chain: Chain, count: number, ch
     } finally {
       await db.end();
     }
+    // One chain of commands per task (commands on one task stream, run side by side, would only conflict).
     const releases: Release[] = [];
-    for (let i = 0; i < count; i += 20) {
-      releases.push(...(await Promise.all(Array.from({ length: Math.min(20, count - i) }, async (_, j) => {
-        const task = tasks[Math.floor((i + j) / PER_TASK)];
+    await Promise.all(tasks.map(async (task, t) => {
+      for (let k = 0; k < PER_TASK && t * PER_TASK + k < count; k++) {
         const recipient = Wallet.createRandom().address;
         const earnerId = await register(recipient);
         const submissionId: number = await commands.execute(new SubmitProofCommand(earnerId, task.id, { proofLink: null, proofText: 'done', proofFileUrl: null, notes: null }));
         await commands.execute(new ReviewSubmissionCommand({ id: creatorId, isAdmin: false }, submissionId, 'approved', null));
-        return { key: task.key, submissionId, recipient };
-      }))));
-    }
+        releases.push({ key: task.key, submissionId, recipient });
+      }
+    }));
     say(`${tasks.length} tasks funded on chain, ${releases.length} approved submissions to pay`);
     return { env, releases, escrow: deployment.escrow };
   } finally {

@@ -27,6 +27,7 @@ import { LiveModule } from './live/live.module';
 import { NotificationsHttpModule } from './notifications/notifications-http.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { LeaderboardHttpModule } from './leaderboard/leaderboard-http.module';
+import { CreatorRecordsHttpModule } from './creator-records/creator-records-http.module';
 import { PayoutsHttpModule } from './payouts/payouts-http.module';
 import { ReleaseRewardController } from './payouts/release-reward.controller';
 import { SubmissionsController } from './submissions/submissions.controller';
@@ -70,6 +71,7 @@ export class AppModule implements NestModule {
         PayoutsHttpModule,
         DashboardModule,
         LeaderboardHttpModule,
+        CreatorRecordsHttpModule,
         FilesModule,
         AdminModule,
         EscrowModule,

@@ -15,6 +15,7 @@ import { UsersModule } from './users/users.module';
 import { ReviewDeadlinesModule } from './review-deadlines/review-deadlines.module';
 import { AppealsModule } from './appeals/appeals.module';
 import { RevisionsModule } from './revisions/revisions.module';
+import { CreatorRecordsModule } from './creator-records/creator-records.module';
 
 /**
  * The event-sourced core without HTTP: configuration, database, event store, command handlers and
@@ -41,6 +42,7 @@ export class DomainModule {
         ReviewDeadlinesModule,
         RevisionsModule,
         AppealsModule,
+        CreatorRecordsModule,
       ],
       exports: [CqrsModule, UsersModule, SubmissionsModule, NotificationsModule],
     };

@@ -16,9 +16,11 @@ describe('app shell: routes, header, footer, 404 and protected pages (visitor)',
     // The header's session corner settles once GET /api/user answers (401: a visitor).
     await page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Home', 'Tasks', 'Dashboard', 'Leaderboard', 'Chart', 'Buy Now']) {
+    for (const name of ['Home', 'Tasks', 'Leaderboard', 'Chart', 'Buy Now']) {
       expect(await nav.getByRole('link', { name, exact: true }).count()).toBe(1);
     }
+    // A visitor's nav does not offer the signed-in pages.
+    for (const name of ['Dashboard', 'Approvals']) expect(await nav.getByRole('link', { name, exact: true }).count()).toBe(0);
     expect(await nav.getByRole('link', { name: 'Chart' }).getAttribute('rel')).toBe('noopener noreferrer nofollow');
     expect(await page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Create Task' }).count()).toBe(0);

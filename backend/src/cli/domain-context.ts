@@ -11,7 +11,10 @@ export async function openDomainContext(): Promise<{ app: INestApplicationContex
   const cli = loadCliConfig();
   const config = cli.config;
   const db = await openCliDatabase(cli);
-  const app = await NestFactory.createApplicationContext(DomainModule.forRoot(config, db.url), { logger: ['error', 'warn'] });
+  // An operator's batch (a rebuild replays every event in big batches) is not a request to answer in
+  // seconds: no statement timeout unless DB_STATEMENT_TIMEOUT_MS is set for it.
+  const timeouts = process.env.DB_STATEMENT_TIMEOUT_MS === undefined ? { ...config, DB_STATEMENT_TIMEOUT_MS: 0 } : config;
+  const app = await NestFactory.createApplicationContext(DomainModule.forRoot(timeouts, db.url), { logger: ['error', 'warn'] });
   return {
     app,
     close: async () => {

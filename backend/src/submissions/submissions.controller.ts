@@ -5,6 +5,8 @@ import {
   ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiProperty, ApiTags, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user';
+import { CreatorRecordQueries } from '../creator-records/creator-record.queries';
+import { SubmitterView } from '../creator-records/creator-record.view';
 import { SignedInGuard } from '../auth/guards';
 import { RateLimit } from '../auth/rate-limit';
 import { badRequest, forbidden, notFound } from '../common/domain-error';
@@ -12,7 +14,7 @@ import { IdPipe } from '../tasks/id.pipe';
 import { TaskQueries } from '../tasks/queries/task.queries';
 import { MESSAGES } from '../tasks/task.aggregate';
 import { ImageUploadInterceptor, UPLOAD_MESSAGES, UploadsService } from '../uploads';
-import { UserRecord } from '../users/users.read-repository';
+import { UserRecord, UsersReadRepository } from '../users/users.read-repository';
 import { ReviewSubmissionCommand } from './commands/review-submission.command';
 import { SubmitProofCommand } from './commands/submit-proof.command';
 import { ReviewSubmissionDto } from './dto/review-submission.dto';
@@ -44,6 +46,8 @@ export class SubmissionsController {
     private readonly submissions: SubmissionQueries,
     private readonly tasks: TaskQueries,
     private readonly uploads: UploadsService,
+    private readonly records: CreatorRecordQueries,
+    private readonly users: UsersReadRepository,
   ) {}
 
   @Post()
@@ -103,7 +107,10 @@ export class SubmissionsController {
   @Get(':id')
   @ApiOperation({
     summary: 'One submission: to its submitter, the task creator and admins',
-    description: 'Admins also get `aiValidation`: the AI validation stored on it (null if never validated). Nobody else gets the key.',
+    description:
+      'Admins also get `aiValidation`: the AI validation stored on it (null if never validated). Nobody else gets the key. ' +
+      "The task's creator and admins (the reviewers) also get `submitter`: who submitted and their record as an earner; " +
+      'the submitter never gets the key.',
   })
   @ApiOkResponse({ type: SubmissionForAdmin })
   @ApiForbiddenResponse({ description: NOT_YOUR_SUBMISSION })
@@ -112,10 +119,18 @@ export class SubmissionsController {
     const found = await this.submissions.findWithTask(id);
     if (!found) throw notFound(MESSAGES.submissionNotFound);
     if (found.userId !== user.id && found.task.creatorId !== user.id && !user.isAdmin) throw forbidden(NOT_YOUR_SUBMISSION);
-    const s = { ...found, revisions: await this.submissions.revisions(id) };
+    const s: SubmissionDetail = { ...found, revisions: await this.submissions.revisions(id) };
+    const reviewer = s.task.creatorId === user.id || user.isAdmin;
+    const withSubmitter = reviewer ? { ...s, submitter: await this.submitter(s.userId) } : s;
     // The validator's verdict and evidence (who else submitted the same proof) are the admins' working material.
-    if (!user.isAdmin) return s;
-    return { ...s, aiValidation: await this.submissions.storedValidation(id) };
+    if (!user.isAdmin) return withSubmitter;
+    return { ...withSubmitter, aiValidation: await this.submissions.storedValidation(id) };
+  }
+
+  /** Who submitted, for the reviewer: public profile fields, the full wallet and their record as an earner. */
+  private async submitter(userId: number): Promise<SubmitterView> {
+    const [u, record] = await Promise.all([this.users.findById(userId), this.records.ofEarner(userId)]);
+    return { id: userId, username: u?.username ?? null, profileImage: u?.profileImage ?? null, walletAddress: u?.walletAddress ?? null, record };
   }
 
   @Post(':id/revisions')

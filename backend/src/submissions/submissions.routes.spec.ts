@@ -96,14 +96,14 @@ describe('submissions, review, payouts, dashboard and leaderboard API', () => {
     const [creator, earner, other, admin] = [await actor(ctx), await actor(ctx), await actor(ctx), await actor(ctx, { admin: true })];
     const taskId = await createFundedTask(ctx.commands, creator);
     const { body: s } = await submit(earner.cookie, { taskId, proofText: 'p', proofLink: null, proofFileUrl: null, notes: null }).expect(201);
-    for (const who of [earner, creator]) {
-      const res = await request(ctx.http).get(`/api/submissions/${s.id}`).set('Cookie', who.cookie).expect(200);
-      // Issue 22: the single view also carries the revision history (none yet).
-      expect(res.body).toEqual({ ...s, revisions: [] });
-    }
+    // Issue 22: the single view also carries the revision history (none yet).
+    expect((await request(ctx.http).get(`/api/submissions/${s.id}`).set('Cookie', earner.cookie).expect(200)).body).toEqual({ ...s, revisions: [] });
+    // Issue 22: the reviewers (creator, admins) also see who submitted (creator-records.routes.spec.ts).
+    const submitter = expect.objectContaining({ id: earner.id, walletAddress: earner.wallet });
+    expect((await request(ctx.http).get(`/api/submissions/${s.id}`).set('Cookie', creator.cookie).expect(200)).body).toEqual({ ...s, revisions: [], submitter });
     // Admins also get the stored AI validation (none yet): submission-ai-validation.spec.ts.
     const asAdmin = await request(ctx.http).get(`/api/submissions/${s.id}`).set('Cookie', admin.cookie).expect(200);
-    expect(asAdmin.body).toEqual({ ...s, revisions: [], aiValidation: null });
+    expect(asAdmin.body).toEqual({ ...s, revisions: [], submitter, aiValidation: null });
     await request(ctx.http).get(`/api/submissions/${s.id}`).set('Cookie', other.cookie).expect(403, {
       message: 'You can only view your own submissions and those on tasks you created',
     });

@@ -30,6 +30,8 @@ const TASK_KEYS = [
   'category', 'chainId', 'chainTaskId', 'completions', 'contractAddress', 'createdAt', 'creatorId', 'deadline',
   'description', 'escrowAddress', 'escrowAmount', 'estimatedTime', 'funding', 'fundingStatus', 'id', 'isActive', 'maxCompletions',
   'pendingSubmissions', 'requirements', 'reward', 'submissionType', 'title', 'tokenAddress', 'totalSubmissions', 'reviewWithinHours',
+  // Issue 22: the creator's record in short (null for a new creator): creator-records.routes.spec.ts.
+  'creatorRecord',
 ].sort();
 
 describe('tasks API', () => {
@@ -57,6 +59,7 @@ describe('tasks API', () => {
       reward: 120,
       maxCompletions: 3,
       reviewWithinHours: 72, // issue 22: the default "auto-approve after"
+      creatorRecord: null, // issue 22: a new creator (no reviews yet)
       completions: 0,
       totalSubmissions: 0,
       pendingSubmissions: 0,

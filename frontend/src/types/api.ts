@@ -50,6 +50,8 @@ export interface Task {
   isActive: boolean;
   contractAddress: string | null;
   createdAt: string;
+  /** "Auto-approve after" in hours (issue 22). */
+  reviewWithinHours?: number;
   fundingStatus?: FundingStatus;
   funding?: TaskFunding;
   chainTaskId?: string;
@@ -82,6 +84,11 @@ export interface Submission {
   /** The payout's progress after an approval (requested → sent → released, or failed with payoutError). */
   payoutStatus?: PayoutStatus | null;
   payoutError?: string | null;
+  /** Pending and unreviewed by then, it is approved automatically (unless the spam guard flagged it: reviewFlag). */
+  reviewDeadline?: string | null;
+  reviewFlag?: string | null;
+  /** Decided by the system (auto-approval, cut-off); reviewedBy is then 0. */
+  reviewedBySystem?: boolean;
   createdAt: string;
   updatedAt?: string;
   task?: { id: number; title: string; category: string; reward: number; creatorId: number };

@@ -1,3 +1,4 @@
+import { SubmitterView } from '../../creator-records/creator-record.view';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SIGNAL_LABELS } from '../../admin/queries/signal-labels';
 import { StoredValidation } from '../../admin/stored-validation';
@@ -34,6 +35,8 @@ export class SubmissionDetail extends SubmissionWithTask {
 }
 
 export class SubmissionForAdmin extends SubmissionDetail {
+  @ApiPropertyOptional({ type: SubmitterView, description: "The task's creator and admins only: who submitted and their record as an earner" })
+  submitter?: SubmitterView;
   @ApiPropertyOptional({ type: StoredValidationView, nullable: true, description: 'Admins only: the stored AI validation' })
   aiValidation!: StoredValidationView | null;
 }

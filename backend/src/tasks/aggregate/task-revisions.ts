@@ -2,7 +2,7 @@ import { badRequest, conflict, forbidden } from '../../common/domain-error';
 import * as E from '../task.events';
 import { reviewTimesOf } from './task-lifecycle';
 import { checkProofMatchesType, submissionOf } from './task-submissions';
-import { reviewDeadlineMs, reviewWarningAtMs, SYSTEM_REVIEWER } from './task-review-deadline';
+import { reviewDeadlineMs, SYSTEM_REVIEWER } from './task-review-deadline';
 import { canReview } from './task-submissions';
 import { MESSAGES, Reviewer } from './task.messages';
 import { Raised, TaskState, withSubmission } from './task.state';
@@ -95,9 +95,6 @@ export function decideResubmit(s: TaskState, taskId: number, submissionId: numbe
   };
   return [{ type: T.SubmissionResubmitted, data }];
 }
-
-/** When the creator would be warned about a revised submission's deadline (the read model's warn_at). */
-export const revisedWarningAtMs = (d: E.SubmissionResubmittedData) => reviewWarningAtMs(Date.parse(d.resubmittedAt), Date.parse(d.reviewDeadline));
 
 /** The time to resubmit ran out: rejected with that reason, the slot freed. [] when there is nothing to do (a no-op twice). */
 export function decideRevisionExpiry(s: TaskState, taskId: number, submissionId: number, now: Date): Raised[] {

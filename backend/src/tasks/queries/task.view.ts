@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { AppConfig } from '../../config/app-config';
 import { ALL_CATEGORIES, FundingStatus, SUBMISSION_TYPES, SubmissionType } from '../task.constants';
 import { DEFAULT_REVIEW_WITHIN_SECONDS } from '../aggregate/task-review-deadline';
+import { CREATOR_RECORD_LINE_COLUMN, CreatorRecordLine } from '../../creator-records/creator-record.view';
 import { FundingRow, TaskFundingView, fundingOf } from './task-funding.view';
 
 const FUNDING: FundingStatus[] = ['awaiting_funding', 'funded', 'anomaly', 'refunded'];
@@ -38,6 +39,8 @@ export class TaskView {
   @ApiProperty() chainId!: number;
   @ApiPropertyOptional({ nullable: true, type: String }) tokenAddress!: string | null;
   @ApiPropertyOptional({ nullable: true, type: String }) escrowAddress!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: CreatorRecordLine, description: "The creator's record in short (the card's line); null: a new creator, nothing reviewed yet" })
+  creatorRecord!: CreatorRecordLine | null;
 }
 
 /** The select list that yields a TaskView row (minus the configuration fields). Alias `t` = tasks. */
@@ -48,7 +51,8 @@ export const TASK_COLUMNS = `t.id, t.title, t.description, t.requirements, t.cat
   t.created_at AS "createdAt", COALESCE(t.review_within_seconds, ${DEFAULT_REVIEW_WITHIN_SECONDS}) / 3600 AS "reviewWithinHours", t.funding_status AS "fundingStatus", t.id::text AS "chainTaskId",
   t.escrow_amount::text AS "escrowAmount", t.chain_id AS "chainId", t.escrow_key AS "escrowKey", t.funder,
   t.review_until AS "reviewUntil", t.refundable_at AS "refundableAt", t.anomalies, t.stranger_escrows_unlisted AS "strangerEscrowsUnlisted",
-  (SELECT u.wallet_address FROM users u WHERE u.id = t.creator_id) AS "creatorWallet"`;
+  (SELECT u.wallet_address FROM users u WHERE u.id = t.creator_id) AS "creatorWallet",
+  ${CREATOR_RECORD_LINE_COLUMN}`;
 
 /** Columns only the funding object is made of (not top-level fields of the task JSON). */
 type FundingOnly = 'escrowKey' | 'funder' | 'reviewUntil' | 'refundableAt' | 'anomalies' | 'strangerEscrowsUnlisted' | 'creatorWallet';

@@ -2,7 +2,7 @@ import { api, retryOnce } from '@/lib/api';
 import type { Submission, SubmissionStatus, Task } from '@/types/api';
 
 /** A submission row as the approvals page lists it, whoever supplied it (admin payload or a creator's dashboard). */
-export interface ApprovalItem extends Pick<Submission, 'id' | 'taskId' | 'userId' | 'status' | 'proofLink' | 'proofText' | 'proofFileUrl' | 'notes' | 'createdAt' | 'reviewedBy'> {
+export interface ApprovalItem extends Pick<Submission, 'id' | 'taskId' | 'userId' | 'status' | 'proofLink' | 'proofText' | 'proofFileUrl' | 'notes' | 'createdAt' | 'reviewedBy' | 'reviewDeadline' | 'reviewFlag' | 'reviewedBySystem'> {
   taskTitle: string | null;
 }
 

@@ -18,6 +18,14 @@ describe('notificationText', () => {
     expect(notificationText(n({ kind: 'submission_received', taskTitle: null }))).toBe('New submission on task #3');
   });
 
+  it('warns the creator of an automatic approval and tells both parties when it happened (issue 22)', () => {
+    expect(notificationText(n({ kind: 'auto_approval_soon', detail: { reviewDeadline: '2026-11-28T10:00:00.000Z' } })))
+      .toBe('A submission to “Follow us” will be approved automatically on Sat, 28 Nov 2026 10:00:00 GMT unless you review it');
+    expect(notificationText(n({ kind: 'submission_auto_approved', detail: { feedback: 'Approved automatically: not reviewed within 72 hours.' } })))
+      .toBe('A submission to “Follow us” was approved at its review deadline: Approved automatically: not reviewed within 72 hours.');
+    expect(notificationLink(n({ kind: 'auto_approval_soon' }))).toBe('/approvals');
+  });
+
   it('leads creators to their approvals and earners to their dashboard', () => {
     expect(notificationLink(n({ kind: 'submission_received' }))).toBe('/approvals');
     expect(notificationLink(n({ kind: 'payout_sent' }))).toBe('/dashboard');

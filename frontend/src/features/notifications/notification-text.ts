@@ -27,6 +27,10 @@ export function notificationText(n: AppNotification): string {
       return `The rest of ${task}'s escrow was refunded to you`;
     case 'task_anomaly':
       return `Something is wrong with the escrow of ${task}${typeof n.detail.reason === 'string' ? `: ${n.detail.reason}` : ''}`;
+    case 'auto_approval_soon':
+      return `A submission to ${task} will be approved automatically${typeof n.detail.reviewDeadline === 'string' ? ` on ${new Date(n.detail.reviewDeadline).toUTCString()}` : ' soon'} unless you review it`;
+    case 'submission_auto_approved':
+      return `A submission to ${task} was approved at its review deadline${feedback}`;
     case 'projection_quarantined':
       return `The ${n.detail.projection} read model set event #${n.id} (${n.detail.eventType}) aside: ${n.detail.reason}. Retry with npm run retry-quarantined`;
   }
@@ -35,5 +39,5 @@ export function notificationText(n: AppNotification): string {
 /** Where a notification leads. */
 export function notificationLink(n: AppNotification): string {
   if (n.kind === 'projection_quarantined') return '/admin';
-  return n.kind === 'submission_received' ? '/approvals' : '/dashboard';
+  return n.kind === 'submission_received' || n.kind === 'auto_approval_soon' ? '/approvals' : '/dashboard';
 }

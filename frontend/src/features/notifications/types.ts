@@ -10,6 +10,9 @@ export type NotificationKind =
   | 'task_funded'
   | 'task_refunded'
   | 'task_anomaly'
+  /** Review deadlines (issue 22): the creator's warning, and the system's approval (earner and creator). */
+  | 'auto_approval_soon'
+  | 'submission_auto_approved'
   /** Admins only: a read model set an event aside (detail: projection, eventType, streamId, reason). */
   | 'projection_quarantined';
 

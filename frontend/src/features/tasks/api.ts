@@ -15,6 +15,8 @@ export interface NewTask {
   submissionType: string;
   isActive: boolean;
   deadline: string;
+  /** "Auto-approve after" in hours (1 to 720; server default 72). */
+  reviewWithinHours?: number;
 }
 
 export interface UserSubmissionAnswer {

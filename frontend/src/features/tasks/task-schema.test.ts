@@ -16,8 +16,15 @@ describe('Create Task form rules (spec part 1 §5)', () => {
   it('has the spec defaults and a deadline 14 days ahead', () => {
     expect(taskDefaults(NOW)).toEqual({
       title: '', description: '', requirements: '', category: 'Content', submissionType: 'text',
-      reward: 50, maxCompletions: 5, estimatedTime: 30, deadline: '2026-12-07', isActive: true,
+      reward: 50, maxCompletions: 5, estimatedTime: 30, deadline: '2026-12-07', reviewWithinHours: 72, isActive: true,
     });
+  });
+
+  it('"Auto-approve after": whole hours from 1 to 720 (30 days), as the server checks (issue 22)', async () => {
+    for (const ok of ['1', '72', '720']) expect(await errorsOf({ ...valid, reviewWithinHours: ok })).toEqual([]);
+    for (const bad of ['0', '721', '1.5', '', 'soon', '-1', '4294967296']) {
+      expect(await errorsOf({ ...valid, reviewWithinHours: bad })).toEqual([TASK_MESSAGES.reviewWithinInvalid]);
+    }
   });
 
   it('requires the text fields', async () => {

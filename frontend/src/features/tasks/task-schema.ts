@@ -14,7 +14,11 @@ export const TASK_MESSAGES = {
   deadlineRequired: 'Deadline is required',
   deadlineFuture: 'Deadline must be in the future',
   deadlineTooFar: 'Deadline must be at most one year (365 days) ahead',
+  reviewWithinInvalid: 'Auto-approve after must be a whole number of hours from 1 to 720 (30 days)',
 } as const;
+
+/** "Auto-approve after" (hours): the server's bounds (backend/src/tasks/aggregate/task-review-deadline.ts). */
+export const REVIEW_WITHIN_HOURS = { default: 72, min: 1, max: 720 } as const;
 
 /** The server refuses deadlines more than 365 days ahead (backend/src/tasks/task.constants.ts LIMITS). */
 const DEADLINE_AHEAD_MS = 365 * 24 * 3600 * 1000;
@@ -38,6 +42,7 @@ export interface TaskFormValues {
   maxCompletions: number | string;
   estimatedTime: number | string;
   deadline: string; // yyyy-mm-dd (a date input)
+  reviewWithinHours: number | string;
   isActive: boolean;
 }
 
@@ -60,6 +65,13 @@ export const taskSchema = object({
     .required(TASK_MESSAGES.deadlineRequired)
     .test('future', TASK_MESSAGES.deadlineFuture, (v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && endOfDay(v).getTime() > Date.now()))
     .test('within-a-year', TASK_MESSAGES.deadlineTooFar, (v) => !v || !/^\d{4}-\d{2}-\d{2}$/.test(v) || endOfDay(v).getTime() <= Date.now() + DEADLINE_AHEAD_MS),
+  reviewWithinHours: number()
+    .transform((value, original) => (typeof original === 'string' && original.trim() === '' ? undefined : value))
+    .typeError(TASK_MESSAGES.reviewWithinInvalid)
+    .required(TASK_MESSAGES.reviewWithinInvalid)
+    .integer(TASK_MESSAGES.reviewWithinInvalid)
+    .min(REVIEW_WITHIN_HOURS.min, TASK_MESSAGES.reviewWithinInvalid)
+    .max(REVIEW_WITHIN_HOURS.max, TASK_MESSAGES.reviewWithinInvalid),
   isActive: bool(),
 });
 
@@ -78,6 +90,7 @@ export function taskDefaults(now = new Date()): TaskFormValues {
     maxCompletions: 5,
     estimatedTime: 30,
     deadline: isoDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 14)),
+    reviewWithinHours: REVIEW_WITHIN_HOURS.default,
     isActive: true,
   };
 }
@@ -98,6 +111,7 @@ export function toNewTask(v: TaskFormValues): NewTask {
     maxCompletions: Number(v.maxCompletions),
     estimatedTime: Number(v.estimatedTime),
     deadline: endOfDay(v.deadline).toISOString(),
+    reviewWithinHours: Number(v.reviewWithinHours),
     isActive: v.isActive,
   };
 }

@@ -9,7 +9,7 @@ import { formatBaseUnits } from '@/lib/money';
 import { useAppDispatch } from '@/lib/store-hooks';
 import { useWallet } from '@/lib/wallet/wallet-context';
 import type { Task } from '@/types/api';
-import { countdown } from '../countdown';
+import { countdown } from '@/lib/countdown';
 import { useRefund, type RefundProgress } from '../hooks/use-refund';
 
 /** While a refund is on chain but not yet recorded by the app (the indexer), the escrow is re-read this often. */

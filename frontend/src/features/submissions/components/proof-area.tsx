@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Badge, Button, Stack, Text } from '@chakra-ui/react';
 import type { Submission, SubmissionStatus, Task, User } from '@/types/api';
 import { SubmissionStatusBadge } from './submission-status-badge';
+import { ReviewDeadlineBadge } from '@/components/review-deadline-badge';
 
 const SubmitProofForm = lazy(() => import('./submit-proof-form').then((m) => ({ default: m.SubmitProofForm })));
 
@@ -26,6 +27,10 @@ export function ProofArea({
       <Stack gap="2" direction="row" align="center" wrap="wrap">
         <Text>You have already submitted proof for this task.</Text>
         <SubmissionStatusBadge status={submission.status as SubmissionStatus} />
+        <ReviewDeadlineBadge
+          status={submission.status} reviewDeadline={submission.reviewDeadline} reviewFlag={submission.reviewFlag}
+          reviewedBySystem={submission.reviewedBySystem} audience="earner"
+        />
       </Stack>
     );
   }

@@ -38,6 +38,7 @@ describe('CreateTaskForm', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect((onSubmit.mock.calls[0] as unknown[])[0]).toMatchObject({
       title: 'Banner', category: 'Content', submissionType: 'text', reward: 50, maxCompletions: 5, estimatedTime: 30, isActive: true,
+      reviewWithinHours: 72,
     });
   });
 });

@@ -87,6 +87,12 @@ export function CreateTaskForm({ onSubmit, onCancel }: Props) {
             <Input {...field('deadline')} type="date" min={minDeadline()} max={maxDeadline()} />
             <Field.ErrorText>{err('deadline')}</Field.ErrorText>
           </Field.Root>
+          <Field.Root invalid={!!err('reviewWithinHours')} required>
+            <Field.Label>Auto-approve after (hours)</Field.Label>
+            <Input {...field('reviewWithinHours')} inputMode="numeric" />
+            <Field.HelperText>Submissions you have not reviewed by then are approved and paid automatically (1 hour to 30 days)</Field.HelperText>
+            <Field.ErrorText>{err('reviewWithinHours')}</Field.ErrorText>
+          </Field.Root>
         </SimpleGrid>
         <CheckboxRoot checked={form.values.isActive} onCheckedChange={(e) => void form.setFieldValue('isActive', e.checked === true)}>
           <Checkbox.HiddenInput name="isActive" />

@@ -1,3 +1,4 @@
+/** Shared by the refund card and the review-deadline badges (features never import each other). */
 /** Time left until `target` as "2d 3h 4m" (minutes rounded up), or null once it has passed. */
 export function countdown(target: Date, now: Date): string | null {
   const ms = target.getTime() - now.getTime();
