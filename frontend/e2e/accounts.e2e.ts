@@ -16,7 +16,8 @@ describe('accounts: wallet sign-in (SIWE) with username setup, password register
     const { page, wallet } = s;
     await page.goto(baseUrl + '/');
     await page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).click();
-    await expectToast(page, 'Authentication successful');
+    // A first sign-in is a welcome, not a "welcome back".
+    await expectToast(page, 'Authentication successful', 'Welcome, ');
     const dialog = page.getByRole('dialog', { name: 'Choose a username' });
     await dialog.waitFor();
     expect(await dialog.getByText('Username can only contain letters, numbers, and underscores').count()).toBe(1);

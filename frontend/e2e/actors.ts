@@ -72,7 +72,7 @@ export async function createFundedTask(
   request: APIRequestContext,
   p: Product,
   creator: Wallet,
-  task: { title: string; reward: number; maxCompletions: number; submissionType?: string; deadlineInSeconds?: number; category?: string },
+  task: { title: string; reward: number; maxCompletions: number; submissionType?: string; deadlineInSeconds?: number; category?: string; reviewWithinHours?: number },
 ): Promise<CreatedTask> {
   const deadline = new Date(Date.now() + (task.deadlineInSeconds ?? 7 * 86400) * 1000);
   const res = await request.post(`${p.baseUrl}/api/tasks`, {
@@ -88,6 +88,7 @@ export async function createFundedTask(
       estimatedTime: 10,
       deadline: deadline.toISOString(),
       isActive: true,
+      ...(task.reviewWithinHours ? { reviewWithinHours: task.reviewWithinHours } : {}),
     },
   });
   expect(res.status(), await res.text()).toBe(201);

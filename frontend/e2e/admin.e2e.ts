@@ -185,7 +185,7 @@ describe('admin console (admin with a wallet)', () => {
       const params = new URL(r.url()).searchParams;
       return r.url().includes('/api/admin/dashboard?') && params.get('status') === 'rejected' && params.get('q') === `ADMIN JOURNEY ${tag}`;
     });
-    await page.getByRole('combobox', { name: 'Status filter' }).selectOption('rejected');
+    await page.getByRole('tab', { name: 'Rejected' }).click();
     await filtered;
     await page.getByText('No submissions found').waitFor();
     expect(await cards.count()).toBe(0);

@@ -96,7 +96,7 @@ describe('review dialog, dashboard and approvals (creator and earners)', () => {
     await d.getByRole('button', { name: 'Reject Submission' }).click();
     await expectToastText(page, 'Submission rejected', 'The submission has been rejected and the user has been notified.');
     await d.waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByTestId(`my-task-${task.id}`).getByText('rejected', { exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByTestId(`my-task-${task.id}`).getByText('Rejected', { exact: true }).count()).toBe(1);
   });
 
   it('shows the submitter their decision and, on a pending one, the read-only dialog', async () => {
@@ -105,7 +105,8 @@ describe('review dialog, dashboard and approvals (creator and earners)', () => {
     const entry = page.getByTestId(`my-submission-${subs[1]}`);
     await entry.waitFor();
     await entry.getByRole('button', { name: 'View Details' }).click();
-    const d = dialog(page);
+    // The earner's own submission: "Your Submission", not "Review Submission".
+    const d = dialog(page, 'Your Submission');
     await d.getByText('This submission was rejected').waitFor();
     expect(await d.getByText('The link does not open').count()).toBe(1);
     expect(await d.getByRole('button', { name: 'Reject Submission' }).count()).toBe(0);
@@ -116,8 +117,8 @@ describe('review dialog, dashboard and approvals (creator and earners)', () => {
     await signInApi(earnerSession.context.request, product, earners[2]);
     await page.goto(baseUrl + '/dashboard');
     await page.getByTestId(`my-submission-${subs[2]}`).getByRole('button', { name: 'View Details' }).click();
-    await dialog(page).getByText("You're viewing this submission in read-only mode.").waitFor();
-    expect(await dialog(page).getByRole('button', { name: /Approve/ }).count()).toBe(0);
+    await dialog(page, 'Your Submission').getByText("You're viewing this submission in read-only mode.").waitFor();
+    expect(await dialog(page, 'Your Submission').getByRole('button', { name: /Approve/ }).count()).toBe(0);
     await checkPage(page, 'review-read-only');
   });
 
@@ -138,13 +139,23 @@ describe('review dialog, dashboard and approvals (creator and earners)', () => {
     await expect.poll(() => page.locator('[data-testid^="approval-"]').count()).toBe(1);
     expect(await page.getByTestId(`approval-${subs[1]}`).count()).toBe(1);
     await page.getByLabel('Search submissions').fill('');
-    await page.getByLabel('Status filter').selectOption('approved');
+    // One status control: the tabs (no select beside them that could contradict them).
+    expect(await page.getByLabel('Status filter').count()).toBe(0);
+    await page.getByRole('tab', { name: 'Approved' }).click();
     await expect.poll(() => page.locator('[data-testid^="approval-"]').count()).toBe(1);
     expect(await page.getByTestId(`approval-${subs[0]}`).count()).toBe(1);
+    // The list shows the proof itself.
+    expect(await page.getByTestId(`approval-${subs[0]}`).getByTestId('proof-text').count() + await page.getByTestId(`approval-${subs[0]}`).getByRole('link').count()).toBeGreaterThan(0);
     await page.getByRole('tab', { name: 'Rejected' }).click();
-    await page.getByText('No submissions found').waitFor();
-    await page.getByLabel('Status filter').selectOption('all');
     await page.getByTestId(`approval-${subs[1]}`).waitFor();
+    expect(await page.getByTestId(`approval-${subs[0]}`).count()).toBe(0);
+    await page.getByLabel('Search submissions').fill('no such notes');
+    await page.getByText('No submissions found').waitFor();
+    await page.getByLabel('Search submissions').fill('');
+    await page.getByRole('tab', { name: 'All Submissions' }).click();
+    await page.getByTestId(`approval-${subs[1]}`).waitFor();
+    // The page is in the nav of a signed-in creator.
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals', exact: true }).count()).toBe(1);
   });
 
   it("shows the task's escrow to an auditor exactly as the chain has it", async () => {

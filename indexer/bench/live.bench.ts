@@ -5,10 +5,12 @@
  * made through the replica the earner is NOT connected to.
  *   approvalToBrowser:        PATCH /api/submissions/:id sent -> the earner's `submission_approved` frame
  *   payoutConfirmedToBrowser: the release's block first seen on the chain -> the earner's `payout_confirmed`
+ *   fundingSeen:              a funding's block first seen on the chain (its receipt) -> the task listed as funded by
+ *                             the API (GET /api/tasks/:id, what the browser's "Seen by the app" step waits for)
  * Prints progress on stderr and, as its last stdout line:
- *   {"approvalToBrowserP95Ms":…,"payoutConfirmedToBrowserP95Ms":…,"streams":…}
- * Env: BENCH_STREAMS (500), BENCH_APPROVALS (100), BENCH_APPROVAL_GAP_MS (100); DATABASE_URL to use a
- * running PostgreSQL (default: an embedded one in a temporary directory).
+ *   {"approvalToBrowserP95Ms":…,"payoutConfirmedToBrowserP95Ms":…,"fundingSeenP95Ms":…,"streams":…}
+ * Env: BENCH_STREAMS (500), BENCH_APPROVALS (100), BENCH_APPROVAL_GAP_MS (100), BENCH_FUNDINGS (30); DATABASE_URL to
+ * use a running PostgreSQL (default: an embedded one in a temporary directory).
  */
 import 'reflect-metadata';
 import { ChildProcess, spawn } from 'node:child_process';
@@ -31,6 +33,7 @@ import { benchDatabase, percentile } from './bench-support';
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 500);
 const APPROVALS = Number(process.env.BENCH_APPROVALS ?? 100);
 const GAP_MS = Number(process.env.BENCH_APPROVAL_GAP_MS ?? 100);
+const FUNDINGS = Number(process.env.BENCH_FUNDINGS ?? 30);
 const PER_TASK = 10;
 const ROOT = path.resolve(__dirname, '..', '..');
 const say = (m: string) => process.stderr.write(`[bench:live] ${m}\n`);
@@ -88,6 +91,16 @@ async function main(): Promise<void> {
     const urls = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
     say(`replicas on :${portA} and :${portB}, indexer up`);
 
+    // ---- blocks as they appear (the clock of the funding and payout figures) ----
+    const blockSeen = new Map<number, number>();
+    const watchBlocks = (async () => {
+      while (!stopBlocks) {
+        const n = await anvil.provider.getBlockNumber();
+        if (!blockSeen.has(n)) blockSeen.set(n, performance.now());
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+
     // ---- people, funded tasks, pending submissions ----
     const creator = await registerCreator(commands, chain, 0);
     const creatorCookie = await sessionCookieFor(dataSource, creator.id);
@@ -107,6 +120,23 @@ async function main(): Promise<void> {
     }
     say(`${STREAMS} users, ${taskIds.length} funded tasks`);
 
+    // ---- fundings seen by the app: the funding's block -> GET /api/tasks/:id says funded (one at a time) ----
+    const fundingSeenMs: number[] = [];
+    for (let i = 0; i < FUNDINGS; i++) {
+      const funded = await createAndFundTask(commands, chain, creator, { reward: 1, maxCompletions: 1, deadline: new Date(Date.now() + 7 * 24 * 3600_000) });
+      const mined = blockSeen.get(funded.blockNumber!);
+      if (mined === undefined) throw new Error(`block ${funded.blockNumber} was never seen`);
+      for (;;) {
+        const res = await fetch(`${urls[i % 2]}/api/tasks/${funded.taskId}`, { headers: { Cookie: creatorCookie } });
+        const task = res.ok ? ((await res.json()) as { fundingStatus?: string; funding?: { status?: string } }) : null;
+        if ((task?.funding?.status ?? task?.fundingStatus) === 'funded') break;
+        if (performance.now() - mined > 60_000) throw new Error(`task ${funded.taskId} not seen funded within 60 s`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      fundingSeenMs.push(performance.now() - mined);
+    }
+    say(`funding seen p50 ${percentile(fundingSeenMs, 50).toFixed(0)} ms, max ${Math.max(...fundingSeenMs).toFixed(0)} ms`);
+
     // ---- open every stream (earner i on replica i % 2) ----
     for (let i = 0; i < STREAMS; i += 50) {
       const batch = earners.slice(i, i + 50).map((e, j) => openSse(urls[(i + j) % 2], e.cookie));
@@ -115,16 +145,6 @@ async function main(): Promise<void> {
     await Promise.all(streams.map((s) => s.next((f) => f.event === 'ready', 'ready', 60_000)));
     if (streams.some((s) => s.status !== 200)) throw new Error('a stream was refused');
     say(`${streams.length} streams open`);
-
-    // ---- blocks as they appear (for the payout clock) ----
-    const blockSeen = new Map<number, number>();
-    const watchBlocks = (async () => {
-      while (!stopBlocks) {
-        const n = await anvil.provider.getBlockNumber();
-        if (!blockSeen.has(n)) blockSeen.set(n, performance.now());
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    })();
 
     // ---- approvals through the other replica, one every GAP_MS ----
     const approvalMs: number[] = [];
@@ -168,6 +188,7 @@ async function main(): Promise<void> {
     console.log(JSON.stringify({
       approvalToBrowserP95Ms: Math.round(percentile(approvalMs, 95)),
       payoutConfirmedToBrowserP95Ms: Math.round(percentile(payoutMs, 95)),
+      fundingSeenP95Ms: Math.round(percentile(fundingSeenMs, 95)),
       streams: streams.filter((s) => s.status === 200).length,
     }));
   } finally {

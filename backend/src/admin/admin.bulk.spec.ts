@@ -107,7 +107,8 @@ describe('admin bulk approve', () => {
     const task = await fundedTaskLike(ctx.commands, creator, T.thread, { maxCompletions: 5 });
     const s1 = await submit(ctx.commands, u1.id, task, { proofText: 'First thread about the escrow.' });
     const s2 = await submit(ctx.commands, u2.id, task, { proofText: 'Second thread about the escrow.' });
-    // A task whose escrow was refunded on chain: approving there is refused by the domain.
+    // A task whose escrow was refunded on chain: the refund closes review, so its pending submission is
+    // rejected then (issue 22: none is pending once the refund opens) and bulk approval never sees it.
     const refunded = await fundedTaskLike(ctx.commands, creator, T.appReview, { reward: 30, maxCompletions: 2 });
     const s3 = await submit(ctx.commands, u3.id, refunded, { proofText: 'Onboarding, payments and notifications reviewed.' });
     await applyLogs(ctx.commands, refunded, refundedLog(refunded, creator.wallet, escrowAmount(30, 2)));
@@ -120,26 +121,26 @@ describe('admin bulk approve', () => {
       processed: 3,
       skipped: 0,
       errors: [
-        { submissionId: s3, message: "This task's escrow has been refunded to its creator" },
         { submissionId: s4, message: 'You cannot review your own submission' },
       ],
     });
     for (const id of [s1, s2, s5]) {
       expect(await statusOf(ctx, id)).toMatchObject({ status: 'approved', reviewed_by: admin.id, review_notes: null, payout_status: 'requested' });
     }
-    for (const id of [s3, s4]) expect((await statusOf(ctx, id)).status).toBe('pending');
+    expect((await statusOf(ctx, s3)).status).toBe('rejected');
+    expect((await statusOf(ctx, s4)).status).toBe('pending');
 
-    // With explicit ids: decided ones are skipped, unknown ones reported, the rest approved in order.
+    // With explicit ids: decided ones (approved s1, s3 rejected by the refund) are skipped, unknown ones
+    // reported, the rest approved in order.
     const u4 = await person(ctx);
     const s6 = await submit(ctx.commands, u4.id, task, { proofText: 'Fourth thread about the escrow.' });
     const picked = await request(ctx.http).post('/api/admin/bulk-approve').set('Cookie', admin.cookie)
       .send({ submissionIds: [s1, 424242, s6, s3] }).expect(200);
     expect(picked.body).toEqual({
       processed: 1,
-      skipped: 1,
+      skipped: 2,
       errors: [
         { submissionId: 424242, message: 'Submission not found' },
-        { submissionId: s3, message: "This task's escrow has been refunded to its creator" },
       ],
     });
     expect((await statusOf(ctx, s6)).status).toBe('approved');

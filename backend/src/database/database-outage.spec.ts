@@ -47,13 +47,15 @@ describe('PostgreSQL restarted, frozen or refusing: answered with 503 and Retry-
       await request(ctx.http).get('/api/tasks').expect(200);
       await request(ctx.http).post('/api/login').send({ username: 'someone', password: 'whatever-password' }).expect(401);
 
-      // A request in flight: its SELECT waits behind a lock when PostgreSQL shuts down.
+      // A request in flight: its SELECT waits behind a lock when PostgreSQL goes down. An immediate shutdown
+      // (every server process quits at once, as in a crash): a fast one may end the lock holder's session
+      // first, and the waiting SELECT would then complete before its own session is ended.
       await locker.connect();
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE tasks IN ACCESS EXCLUSIVE MODE');
       const inFlight = request(ctx.http).get('/api/tasks').then((r) => r);
       await eventually(async () => (await locker.query(`SELECT 1 FROM pg_locks WHERE NOT granted AND relation = 'tasks'::regclass`)).rowCount === 1, 5_000, 'the request waiting on the lock');
-      await pg.stop();
+      await pg.stop('immediate');
       const answered = await inFlight;
       expect({ status: answered.status, retryAfter: answered.headers['retry-after'], body: answered.body }).toEqual({ status: 503, retryAfter: '5', body: { message: UNAVAILABLE } });
 

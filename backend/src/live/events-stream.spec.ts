@@ -46,7 +46,7 @@ describe('GET /api/events/stream across replicas', () => {
 
     const s = await submitVia(b, earner, taskId);
     const received = await creatorStream.next(kind('submission_received', s), 'submission_received');
-    expect(received.data).toEqual({ kind: 'submission_received', notification: true, taskId, submissionId: s, detail: {} });
+    expect(received.data).toEqual({ kind: 'submission_received', notification: true, taskId, submissionId: s, detail: { reviewDeadline: expect.any(String) } });
 
     await reviewVia(b, creator, s, { status: 'approved', feedback: 'Nice' });
     const approved = await earnerStream.next(kind('submission_approved', s), 'submission_approved');

@@ -23,11 +23,16 @@ export function ReviewDeadlineBadge({ status, reviewDeadline, reviewFlag, review
   }
   if (!reviewDeadline) return null;
   const at = new Date(reviewDeadline);
-  if (reviewFlag) return <Badge colorPalette="orange" variant="subtle" title={reviewFlag}>Flagged: admins review it</Badge>;
+  if (reviewFlag) return <Badge colorPalette="orange" variant="subtle" whiteSpace="normal" title={reviewFlag} data-testid="review-deadline">Flagged: admins review it</Badge>;
   const left = countdown(at, now);
   const label = audience === 'reviewer'
     ? left ? `Auto-approves in ${left}` : 'Auto-approval due'
     : left ? `Reviewed or approved automatically by ${formatDateTime(at)}` : 'Approval due now';
   const soon = at.getTime() - now.getTime() < 12 * 3600_000;
-  return <Badge colorPalette={soon ? 'orange' : 'gray'} variant="subtle" title={`Review deadline ${formatDateTime(at)}`} data-testid="review-deadline">{label}</Badge>;
+  // Wraps on a phone: the earner's sentence is longer than a 390 px line.
+  return (
+    <Badge colorPalette={soon ? 'orange' : 'gray'} variant="subtle" whiteSpace="normal" title={`Review deadline ${formatDateTime(at)}`} data-testid="review-deadline">
+      {label}
+    </Badge>
+  );
 }

@@ -29,6 +29,9 @@ const CATEGORIES = ['Design', 'Content', 'Development'];
  * replica or the indexer: this process only sees its read models move), then a rebuild.
  */
 describe('the list cache drops exactly what writes touch, and never serves a stale answer', () => {
+  // Hundreds of random writes, each compared against an uncached query: about 30 s on a busy 2-core machine,
+  // so the default 60 s leaves too little room when the other suite of the pair is heavy too.
+  jest.setTimeout(180_000);
   let ctx: Awaited<ReturnType<typeof startTestApp>>;
   let other: Awaited<ReturnType<typeof startTestDomain>>;
   let cached: TaskQueries;

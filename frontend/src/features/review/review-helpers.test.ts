@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { payoutOutcome, transferredText } from './payout-outcome';
 import { isImageUrl, proofBadges, withRetryStamp } from './proof';
-import { ADMIN_NEEDS_WALLET_NOTICE, reviewMode } from './review-mode';
+import { ADMIN_NEEDS_WALLET_NOTICE, reviewDialogTitle, reviewMode } from './review-mode';
 import { analysisSummary, riskLabel } from './validation';
 
 const pending = { status: 'pending' as const, userId: 7, task: { creatorId: 3 } };
@@ -74,5 +74,14 @@ describe('AI validation texts', () => {
     expect(riskLabel('low')).toBe('low');
     expect(riskLabel('medium')).toBe('medium');
     expect(riskLabel('critical')).toBe('high');
+  });
+});
+
+describe('review dialog title', () => {
+  it('reads "Your Submission" for the earner\'s own, "Review Submission" for anyone else or while loading', () => {
+    expect(reviewDialogTitle({ userId: 7 }, { id: 7 })).toBe('Your Submission');
+    expect(reviewDialogTitle({ userId: 7 }, { id: 3 })).toBe('Review Submission');
+    expect(reviewDialogTitle({ userId: 7 }, null)).toBe('Review Submission');
+    expect(reviewDialogTitle(undefined, { id: 7 })).toBe('Review Submission');
   });
 });

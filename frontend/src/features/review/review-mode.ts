@@ -28,3 +28,8 @@ export function reviewMode(
     notice: viewer.isAdmin && !walletConnected ? ADMIN_NEEDS_WALLET_NOTICE : null,
   };
 }
+
+/** The dialog's title: the spec's "Review Submission", except for the earner reading their own ("Your Submission"). */
+export function reviewDialogTitle(submission: Pick<Submission, 'userId'> | undefined, viewer: Pick<User, 'id'> | null): string {
+  return submission && viewer && submission.userId === viewer.id ? 'Your Submission' : 'Review Submission';
+}

@@ -1,4 +1,5 @@
 import { Badge, Box, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { submissionStatusLook } from '@/lib/submission-status';
 import type { SubmissionStatus } from '@/types/api';
 import { riskLevel as risk } from '../approve-selection';
 import type { BulkValidateResult } from '../types';
@@ -7,7 +8,6 @@ import { TableRoot } from '@/components/ui/table';
 /** A result with the submission's decision now (unknown when it is not on the listed page). */
 export type AiResultRow = BulkValidateResult & { status?: SubmissionStatus };
 
-const DECISION = { pending: ['Pending Review', 'yellow'], approved: ['Approved', 'green'], rejected: ['Rejected', 'red'] } as const;
 
 /** The AI results panel: totals, the auto-approval summary, and one row per analysed submission. */
 export function AiResults({ results, summary }: { results: AiResultRow[]; summary: string | null }) {
@@ -53,7 +53,7 @@ export function AiResults({ results, summary }: { results: AiResultRow[]; summar
                     </HStack>
                   </Table.Cell>
                   <Table.Cell data-testid={`ai-decision-${r.submissionId}`}>
-                    {r.status ? <Badge colorPalette={DECISION[r.status][1]}>{DECISION[r.status][0]}</Badge> : '—'}
+                    {r.status ? <Badge colorPalette={submissionStatusLook(r.status).color}>{submissionStatusLook(r.status).label}</Badge> : '—'}
                   </Table.Cell>
                 </Table.Row>
               ))}

@@ -1,9 +1,9 @@
 import { Badge, Button, Table, VisuallyHidden } from '@chakra-ui/react';
 import { formatDate } from '@/lib/dates';
+import { submissionStatusLook } from '@/lib/submission-status';
 import type { AdminSubmissionRow } from '../types';
 import { TableRoot } from '@/components/ui/table';
 
-const PALETTE = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
 
 /** Submissions: ID, task, user, status, date, Review (opens the review dialog). */
 export function SubmissionsTable({ rows, onReview, label }: { rows: AdminSubmissionRow[]; onReview(id: number): void; label: string }) {
@@ -23,13 +23,13 @@ export function SubmissionsTable({ rows, onReview, label }: { rows: AdminSubmiss
         </Table.Header>
         <Table.Body>
           {rows.map((s) => {
-            const status = s.status ?? 'pending';
+            const look = submissionStatusLook(s.status);
             return (
               <Table.Row key={s.id} data-testid={`admin-submission-${s.id}`}>
                 <Table.Cell>{s.id}</Table.Cell>
                 <Table.Cell>{s.taskTitle || `Task #${s.taskId}`}</Table.Cell>
                 <Table.Cell>{s.username || `User #${s.userId}`}</Table.Cell>
-                <Table.Cell><Badge colorPalette={PALETTE[status]} textTransform="capitalize">{status}</Badge></Table.Cell>
+                <Table.Cell><Badge colorPalette={look.color}>{look.label}</Badge></Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatDate(s.createdAt)}</Table.Cell>
                 <Table.Cell>
                   <Button size="xs" variant="outline" onClick={() => onReview(s.id)} aria-label={`Review submission ${s.id}`}>Review</Button>

@@ -1,19 +1,19 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Card, EmptyState, Heading, HStack, Input, NativeSelect, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, EmptyState, Heading, HStack, Input, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Pager } from '@/components/pager';
+import { ExternalLink } from '@/components/ui/external-link';
 import { formatDate } from '@/lib/dates';
+import { submissionStatusLook } from '@/lib/submission-status';
 import { ReviewDeadlineBadge } from '@/components/review-deadline-badge';
 import { useAdminApprovalsQuery, useCreatorApprovalsQuery, CREATOR_POLL_MS, type ApprovalItem } from '../api';
-import { adminListQuery, filterApprovals, SEARCH_MAX, STATUS_FILTERS, TABS, type ApprovalsTab, type StatusFilter } from '../filter';
+import { adminListQuery, filterApprovals, SEARCH_MAX, TABS, type ApprovalsTab, type StatusFilter } from '../filter';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { TabsRoot } from '@/components/ui/tabs';
-import { NativeSelectRoot } from '@/components/ui/native-select';
 import { EmptyStateRoot } from '@/components/ui/empty-state';
 
 const PAGE = 100;
 /** The search asks the server once typing pauses this long. */
 const SEARCH_SETTLE_MS = 300;
-const PALETTE = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
 
 /**
  * /approvals: admins see every submission ("Admin Approvals Dashboard"), searched, filtered and paged on the server;
@@ -31,7 +31,8 @@ export function ApprovalsView({
 }) {
   const [tab, setTab] = useState<ApprovalsTab>('pending');
   const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
+  // One status control, the tabs (a select beside them could contradict them: "Rejected" tab, "Pending" filter).
+  const status: StatusFilter = 'all';
   const settledSearch = useDebouncedValue(search, SEARCH_SETTLE_MS);
   const adminQuery = adminListQuery({ search: settledSearch, status, tab });
   // A new search, filter or tab starts again at the first page.
@@ -65,12 +66,6 @@ export function ApprovalsView({
       <Heading as="h1" size="2xl">{isAdmin ? 'Admin Approvals Dashboard' : 'My Tasks Submissions'}</Heading>
       <HStack gap="3" wrap="wrap">
         <Input flex="1" minW="56" value={search} onChange={(e) => setSearch(e.target.value)} maxLength={SEARCH_MAX} placeholder="Search by task title or notes..." aria-label="Search submissions" />
-        <NativeSelectRoot width="48">
-          <NativeSelect.Field aria-label="Status filter" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
-            {STATUS_FILTERS.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelectRoot>
       </HStack>
       <TabsRoot value={tab} onValueChange={(e) => setTab(e.value as ApprovalsTab)} variant="line">
         <Tabs.List flexWrap="wrap">
@@ -99,7 +94,7 @@ function ApprovalCard({ s, onReview }: { s: ApprovalItem; onReview(id: number): 
             <Heading as="h2" size="sm">{s.taskTitle || `Task #${s.taskId}`}</Heading>
             <HStack gap="2" wrap="wrap">
               <ReviewDeadlineBadge status={status} reviewDeadline={s.reviewDeadline} reviewFlag={s.reviewFlag} reviewedBySystem={s.reviewedBySystem} audience="reviewer" />
-              <Badge colorPalette={PALETTE[status]} textTransform="capitalize">{status}</Badge>
+              <Badge colorPalette={submissionStatusLook(status).color}>{submissionStatusLook(status).label}</Badge>
             </HStack>
           </HStack>
           <HStack gap="2" fontSize="sm" color="gray.700" wrap="wrap">
@@ -108,7 +103,23 @@ function ApprovalCard({ s, onReview }: { s: ApprovalItem; onReview(id: number): 
             {s.proofText && <Badge variant="outline">Text</Badge>}
             {s.proofFileUrl && <Badge variant="outline">File</Badge>}
           </HStack>
-          {s.notes && <Text fontSize="sm">{s.notes}</Text>}
+          {/* The proof itself, so a reviewer can triage the list without opening each one. */}
+          {s.proofText && (
+            <Text fontSize="sm" lineClamp={3} whiteSpace="pre-wrap" borderLeftWidth="3px" borderColor="purple.200" ps="2" data-testid="proof-text">
+              {s.proofText}
+            </Text>
+          )}
+          {s.proofLink && (
+            <ExternalLink href={s.proofLink} fontSize="sm" color="purple.700" textDecoration="underline" wordBreak="break-all">
+              {s.proofLink}
+            </ExternalLink>
+          )}
+          {s.proofFileUrl && (
+            <ExternalLink href={s.proofFileUrl} fontSize="sm" color="purple.700" textDecoration="underline">
+              Open the proof file
+            </ExternalLink>
+          )}
+          {s.notes && <Text fontSize="sm" color="gray.700">Notes: {s.notes}</Text>}
           <HStack gap="4" fontSize="sm" color="gray.700" wrap="wrap">
             <Text>Submitted by User #{s.userId}</Text>
             {s.reviewedBySystem ? <Text>Decided automatically (review deadline)</Text> : s.reviewedBy != null && <Text>Reviewed by User #{s.reviewedBy}</Text>}

@@ -43,7 +43,9 @@ export function useWalletSignIn() {
       }
       try {
         const user = await web3Login({ walletAddress: address, signature, message }).unwrap();
-        toaster.create({ type: 'success', title: 'Authentication successful', description: `Welcome back, ${displayName(user)}!` });
+        // A first sign-in is a welcome, not a "welcome back" (the spec's text is for returning users).
+        const greeting = user.isFirstLogin ? 'Welcome' : 'Welcome back';
+        toaster.create({ type: 'success', title: 'Authentication successful', description: `${greeting}, ${displayName(user)}!` });
         return user.isFirstLogin ? user : null;
       } catch (e) {
         toaster.create({ type: 'error', title: 'Authentication failed', description: errorText(e, 'Unknown error during authentication') });

@@ -1,9 +1,9 @@
 import { Badge } from '@chakra-ui/react';
+import { submissionStatusLook } from '@/lib/submission-status';
 import type { SubmissionStatus } from '@/types/api';
 
-const PALETTE: Record<SubmissionStatus, string> = { pending: 'yellow', approved: 'green', rejected: 'red' };
-
+/** The spec's status badge: "Pending Review", "Approved", "Rejected" (it read "pending" here). */
 export function StatusBadge({ status }: { status: SubmissionStatus | null | undefined }) {
-  const s = status ?? 'pending';
-  return <Badge colorPalette={PALETTE[s]} textTransform="capitalize">{s}</Badge>;
+  const look = submissionStatusLook(status);
+  return <Badge colorPalette={look.color}>{look.label}</Badge>;
 }

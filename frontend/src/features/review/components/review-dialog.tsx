@@ -5,13 +5,14 @@ import { ExternalLink } from '@/components/ui/external-link';
 import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatDate } from '@/lib/dates';
+import { submissionStatusLook } from '@/lib/submission-status';
 import { errorText } from '@/lib/http-error';
 import { formatCent } from '@/lib/money';
 import { useWallet } from '@/lib/wallet/wallet-context';
 import { useReviewSubmissionMutation, useSubmissionForReviewQuery, type ReviewedSubmission } from '../api';
 import { useApprove } from '../hooks/use-approve';
 import { isImageUrl, proofBadges } from '../proof';
-import { READ_ONLY_NOTICE, reviewMode } from '../review-mode';
+import { READ_ONLY_NOTICE, reviewDialogTitle, reviewMode } from '../review-mode';
 import { AiPanel } from './ai-panel';
 import { ProofImage } from './proof-image';
 import { SubmitterCard } from './submitter-card';
@@ -23,6 +24,8 @@ const FEEDBACK_PLACEHOLDER = 'Provide feedback to the submitter (required for re
 /** "Review Submission": opened with a submission id by the dashboard, the approvals page and the admin console. */
 export function ReviewDialog({ submissionId, onClose }: { submissionId: number; onClose(): void }) {
   const q = useSubmissionForReviewQuery(submissionId);
+  const { user } = useAuth();
+
   return (
     <DialogRoot open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" placement="center">
       <Portal>
@@ -30,7 +33,7 @@ export function ReviewDialog({ submissionId, onClose }: { submissionId: number; 
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>Review Submission</Dialog.Title>
+              <Dialog.Title>{reviewDialogTitle(q.data, user)}</Dialog.Title>
             </Dialog.Header>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close" />
@@ -102,7 +105,7 @@ export function ReviewBody({ submission: s, onClose }: { submission: ReviewedSub
             <Text color="gray.700">Submitted {formatDate(s.createdAt)}</Text>
             <HStack gap="1">
               {proofBadges(s).map((b) => <Badge key={b} variant="outline">{b}</Badge>)}
-              <Badge colorPalette={status === 'approved' ? 'green' : status === 'rejected' ? 'red' : 'yellow'} textTransform="capitalize">{status}</Badge>
+              <Badge colorPalette={submissionStatusLook(status).color}>{submissionStatusLook(status).label}</Badge>
             </HStack>
           </Stack>
           {s.proofLink && (

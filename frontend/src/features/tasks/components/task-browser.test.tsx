@@ -98,7 +98,7 @@ describe('TaskBrowser: URL -> server query, results line, empty and error states
     expect(urls.at(-1)!.searchParams.has('available')).toBe(false);
   });
 
-  it('scales the reward slider to the listed rewards and takes typed values', async () => {
+  it('scales the reward slider to the listed rewards and takes typed values', { timeout: 30_000 }, async () => {
     const urls = serve((u) => {
       const sort = u.searchParams.get('sort');
       if (u.searchParams.get('limit') === '1' && (sort === 'reward-low' || sort === 'reward-high')) {
@@ -110,14 +110,15 @@ describe('TaskBrowser: URL -> server query, results line, empty and error states
     const { location } = renderWithApp(<><TaskBrowser onOpenTask={() => undefined} /><ToasterView /></>, { url: '/tasks' });
     await screen.findByText('Task 2');
     fireEvent.click(screen.getByRole('button', { name: 'Filters, 1 active' }));
-    await screen.findByText('Listed tasks pay 30–300 CENTS.');
+    // Generous waits: the drawer's first render is slow on a loaded 2-core machine.
+    await screen.findByText('Listed tasks pay 30–300 CENTS.', {}, { timeout: 10_000 });
     const [lo, hi] = screen.getAllByRole('slider', { hidden: true });
     expect([lo.getAttribute('aria-valuemin'), lo.getAttribute('aria-valuenow'), hi.getAttribute('aria-valuemax'), hi.getAttribute('aria-valuenow')]).toEqual(['30', '30', '300', '300']);
     const max = screen.getByRole('spinbutton', { name: 'Max reward' });
     fireEvent.change(max, { target: { value: '120' } });
     fireEvent.keyDown(max, { key: 'Enter' });
-    await waitFor(() => expect(location.current?.search).toBe('?max=120'));
-    await waitFor(() => expect(urls.some((u) => u.searchParams.get('maxReward') === '120')).toBe(true));
+    await waitFor(() => expect(location.current?.search).toBe('?max=120'), { timeout: 10_000 });
+    await waitFor(() => expect(urls.some((u) => u.searchParams.get('maxReward') === '120')).toBe(true), { timeout: 10_000 });
     expect(screen.getByRole('list', { name: 'Active filters', hidden: true }).textContent).toContain('Reward: up to 120 CENTS');
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByText('Listed tasks pay 30–300 CENTS.')).toBeNull());

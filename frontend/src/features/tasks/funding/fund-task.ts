@@ -42,6 +42,8 @@ export async function fundTask(opts: {
   const { BrowserProvider, Contract, Signature } = await import('ethers');
   const { terms, account, onStep } = opts;
   const provider = new BrowserProvider(opts.wallet, terms.chainId);
+  // ethers polls for the receipt every 4 s by default: "Confirmed" came up to 4 s after the block.
+  provider.pollingInterval = 250;
   const signer = await provider.getSigner(account);
   const token = new Contract(terms.tokenAddress, TOKEN_ABI, signer);
   const escrow = new Contract(terms.escrowAddress, ESCROW_ABI, signer);
