@@ -37,12 +37,32 @@ describe('app shell: routes, header, footer, 404 and protected pages (visitor)',
     await checkPage(s.page, 'not-found');
   });
 
-  it('redirects /auth and, for a visitor, every protected page to /', async () => {
-    for (const p of ['/auth', '/dashboard', '/approvals', '/admin', '/profile']) {
+  it('redirects /auth to /; a protected page asks a visitor to sign in there and opens once signed in', async () => {
+    await s.page.goto(baseUrl + '/auth');
+    await s.page.waitForURL(baseUrl + '/');
+    await expect.poll(() => s.page.getByRole('heading', { level: 1 }).textContent()).toBe('Complete Tasks, Earn Crypto');
+    for (const p of ['/dashboard', '/approvals', '/admin', '/profile']) {
       await s.page.goto(baseUrl + p);
-      await s.page.waitForURL(baseUrl + '/');
-      await expect.poll(() => s.page.getByRole('heading', { level: 1 }).textContent()).toBe('Complete Tasks, Earn Crypto');
+      await expect.poll(() => s.page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in to continue');
+      expect(s.page.url()).toBe(baseUrl + p);
     }
+    await checkPage(s.page, 'sign-in-required');
+    // An account (made and signed out through the API), then signed in from this page: /profile is what opens.
+    const name = `shell${Date.now().toString(36).slice(-6)}`;
+    expect((await s.page.request.post(`${baseUrl}/api/register`, { headers: { Origin: baseUrl }, data: { username: name, password: 'shell-journey-1' } })).status()).toBe(201);
+    expect((await s.page.request.post(`${baseUrl}/api/logout`, { headers: { Origin: baseUrl } })).status()).toBeLessThan(300);
+    await s.page.reload();
+    await s.page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    const d = s.page.getByRole('dialog');
+    await d.getByLabel('Username').fill(name);
+    await d.getByLabel('Password').fill('shell-journey-1');
+    await d.getByRole('button', { name: 'Sign in' }).click();
+    await s.page.getByRole('button', { name: `Account menu for ${name}` }).waitFor();
+    expect(s.page.url()).toBe(baseUrl + '/profile');
+    await expect.poll(() => s.page.getByRole('heading', { level: 1 }).count()).toBeGreaterThan(0);
+    expect(await s.page.getByRole('heading', { name: 'Sign in to continue' }).count()).toBe(0);
+    await s.page.request.post(`${baseUrl}/api/logout`, { headers: { Origin: baseUrl } });
+    await s.page.goto(baseUrl + '/');
   });
 
   it('keeps an unknown API path a JSON 404', async () => {

@@ -27,6 +27,10 @@ export function indexerEnv(anvilUrl: string, chain: EscrowChain, databaseUrl: st
     INDEXER_POLL_MS: '50',
     PAYOUT_POLL_MS: '50',
     PAYOUT_BATCH_WINDOW_MS: '150',
+    // The due-decision scheduler decides only where a test turns it on (review-deadline.spec.ts): with the test
+    // deployment's 60-second review window every submission would be due at once, behind the test's back
+    // (child processes read this environment, not testConfig).
+    SCHEDULER_POLL_MS: '0',
     ...extra,
   };
 }
