@@ -16,6 +16,7 @@ import { READ_ONLY_NOTICE, reviewDialogTitle, reviewMode } from '../review-mode'
 import { AiPanel } from './ai-panel';
 import { ProofImage } from './proof-image';
 import { SubmitterCard } from './submitter-card';
+import { AppealForm, ResubmitForm, RevisionHistory } from './second-chances';
 import { DialogRoot } from '@/components/ui/dialog';
 import { AlertRoot } from '@/components/ui/alert';
 
@@ -178,6 +179,10 @@ export function ReviewBody({ submission: s, onClose }: { submission: ReviewedSub
             </AlertRoot>
           )}
           {status === 'approved' && <PayoutStatus submission={s} />}
+          {/* Issue 22: the earner revises after a request for changes, or appeals a rejection; everyone sees the history. */}
+          {user?.id === s.userId && status === 'changes_requested' && <ResubmitForm submission={s} onDone={onClose} />}
+          {user?.id === s.userId && status === 'rejected' && <AppealForm submission={s} onDone={onClose} />}
+          <RevisionHistory submission={s} />
           {mode.kind === 'read-only' && (
             <AlertRoot status="info">
               <Alert.Indicator />
