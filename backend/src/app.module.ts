@@ -35,6 +35,7 @@ import { SubmissionsHttpModule } from './submissions/submissions-http.module';
 import { TasksController } from './tasks/tasks.controller';
 import { TasksHttpModule } from './tasks/tasks-http.module';
 import { ReviewDeadlinesHttpModule } from './review-deadlines/review-deadlines-http.module';
+import { AppealsHttpModule } from './appeals/appeals-http.module';
 
 /** The HTTP API on top of the domain. Feature modules with controllers are listed here. */
 /**
@@ -78,6 +79,7 @@ export class AppModule implements NestModule {
         NotificationsHttpModule,
         LiveModule,
         ReviewDeadlinesHttpModule,
+        AppealsHttpModule,
       ],
       providers: [
         { provide: APP_LOGGER, useValue: logger },

@@ -13,6 +13,8 @@ import { SubmissionsModule } from './submissions/submissions.module';
 import { TasksModule } from './tasks/tasks.module';
 import { UsersModule } from './users/users.module';
 import { ReviewDeadlinesModule } from './review-deadlines/review-deadlines.module';
+import { AppealsModule } from './appeals/appeals.module';
+import { RevisionsModule } from './revisions/revisions.module';
 import { CreatorRecordsModule } from './creator-records/creator-records.module';
 
 /**
@@ -38,6 +40,8 @@ export class DomainModule {
         AdminReadModelModule,
         NotificationsModule,
         ReviewDeadlinesModule,
+        RevisionsModule,
+        AppealsModule,
         CreatorRecordsModule,
       ],
       exports: [CqrsModule, UsersModule, SubmissionsModule, NotificationsModule],

@@ -19,12 +19,18 @@ const pg = new EmbeddedPostgres({
   onError: () => undefined,
 });
 let stopping = false;
-process.on('SIGTERM', async () => {
+const shutdown = async () => {
   if (stopping) return;
   stopping = true;
   await pg.stop();
   process.exit(0);
-});
+};
+process.on('SIGTERM', shutdown);
+// A test runner killed hard (a timeout, Ctrl-C) never sends SIGTERM: never outlive it.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void shutdown();
+}, 1000).unref();
 process.on('SIGUSR2', () => {
   if (stopping || !pg.process) return;
   stopping = true;

@@ -17,6 +17,12 @@ export const NotificationKinds = {
   /** Review deadlines (tasks/aggregate/task-review-deadline.ts): the creator's warning and the system's approval. */
   AutoApprovalSoon: 'auto_approval_soon',
   SubmissionAutoApproved: 'submission_auto_approved',
+  /** Revise and resubmit, appeals (issue 22). */
+  ChangesRequested: 'changes_requested',
+  SubmissionResubmitted: 'submission_resubmitted',
+  AppealFiled: 'appeal_filed',
+  AppealUpheld: 'appeal_upheld',
+  AppealOverturned: 'appeal_overturned',
   /** Admins only: a read model set an event aside (projections/projection-quarantine.ts writes these rows). */
   ProjectionQuarantined: 'projection_quarantined',
 } as const;
@@ -42,10 +48,17 @@ const SUBMITTER_NOTICES: Partial<Record<string, NotificationKind>> = {
   [T.PayoutSent]: NotificationKinds.PayoutSent,
   [T.RewardReleased]: NotificationKinds.PayoutConfirmed,
   [T.RewardReleaseReverted]: NotificationKinds.PayoutReverted,
+  [T.SubmissionChangesRequested]: NotificationKinds.ChangesRequested,
+  [T.SubmissionAppealed]: NotificationKinds.AppealFiled,
+  [T.SubmissionAppealUpheld]: NotificationKinds.AppealUpheld,
+  [T.SubmissionAppealOverturned]: NotificationKinds.AppealOverturned,
 };
 
 const CREATOR_NOTICES: Partial<Record<string, NotificationKind>> = {
   [T.SubmissionSubmitted]: NotificationKinds.SubmissionReceived,
+  [T.SubmissionResubmitted]: NotificationKinds.SubmissionResubmitted,
+  // The creator learns that their rejection was overturned (their escrow pays it); the appeal itself goes to admins.
+  [T.SubmissionAppealOverturned]: NotificationKinds.AppealOverturned,
   [T.TaskFunded]: NotificationKinds.TaskFunded,
   [T.TaskRefunded]: NotificationKinds.TaskRefunded,
   [T.TaskFundingReverted]: NotificationKinds.TaskAnomaly,
@@ -62,7 +75,7 @@ const isAnomaly = (type: string) => /Anomaly/.test(type) && !/Reverted$/.test(ty
 function detailOf(e: StoredEvent): Change['detail'] {
   const d = e.data ?? {};
   const pick: Change['detail'] = {};
-  for (const k of ['feedback', 'txHash', 'reason', 'amount', 'reward', 'recipient', 'kind', 'recovery', 'cause', 'reviewDeadline']) {
+  for (const k of ['feedback', 'txHash', 'reason', 'amount', 'reward', 'recipient', 'kind', 'recovery', 'cause', 'reviewDeadline', 'resubmitBy', 'message', 'decideBy']) {
     const v = d[k];
     if (typeof v === 'string' || typeof v === 'number') pick[k] = v;
   }
@@ -97,6 +110,8 @@ export function changesOf(e: StoredEvent, parties: TaskParties | undefined): Cha
   let submitterKind = autoApproved ? NotificationKinds.SubmissionAutoApproved : SUBMITTER_NOTICES[e.type];
   // A transient failure is retried by the worker: only the permanent one is worth a notification.
   if (e.type === T.PayoutFailed && e.data.permanent) submitterKind = NotificationKinds.PayoutFailed;
+  // The approval that follows an overturned appeal: the overturn notice already said it.
+  if (e.type === T.SubmissionApproved && e.data.appeal === true) submitterKind = undefined;
   if (submitterKind) add(submitter, submitterKind, true);
 
   let creatorKind = CREATOR_NOTICES[e.type] ?? (isAnomaly(e.type) ? NotificationKinds.TaskAnomaly : undefined);

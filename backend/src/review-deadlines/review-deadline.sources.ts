@@ -67,11 +67,11 @@ export class ReviewCutOffSource implements DueDecisionSource {
   constructor(private readonly db: DataSource, private readonly commands: CommandBus) {}
 
   async due(now: Date, limit: number): Promise<DueDecision[]> {
-    // Only tasks with something still pending: a task whose submissions were all decided needs no decision.
+    // Only tasks with something still undecided (pending, changes requested, appealed): others need no decision.
     const rows: Row[] = await this.db.query(
       `SELECT t.task_id, t.review_until AS due_at FROM review_deadline_tasks t
         WHERE NOT t.closed AND t.review_until < $1
-          AND EXISTS (SELECT 1 FROM review_deadlines d WHERE d.task_id = t.task_id AND d.status = 'pending')
+          AND EXISTS (SELECT 1 FROM review_deadlines d WHERE d.task_id = t.task_id AND d.status IN ('pending', 'changes_requested', 'appealed'))
         ORDER BY t.review_until LIMIT $2`, [now, limit]);
     return rows.map((r) => item(r, r.task_id));
   }

@@ -71,6 +71,23 @@ export class ReviewDeadlinesProjection implements Projection {
             [d.submissionId, e.type === T.SubmissionApproved ? 'approved' : 'rejected', d.auto === true],
           );
           break;
+        // Revise and resubmit, appeals (src/revisions, src/appeals): the states that hold a slot undecided.
+        case T.SubmissionChangesRequested:
+          batch.write(`UPDATE review_deadlines SET status = 'changes_requested', resubmit_by = $2 WHERE submission_id = $1`, [d.submissionId, d.resubmitBy]);
+          break;
+        case T.SubmissionResubmitted:
+          batch.write(
+            `UPDATE review_deadlines SET status = 'pending', resubmit_by = NULL, submitted_at = $2, review_deadline = $3, warn_at = $4,
+                    warned = false, flagged_reason = NULL, flagged_at = NULL WHERE submission_id = $1`,
+            [d.submissionId, d.resubmittedAt, d.reviewDeadline, iso(reviewWarningAtMs(Date.parse(d.resubmittedAt), Date.parse(d.reviewDeadline)))],
+          );
+          break;
+        case T.SubmissionAppealed:
+          batch.write(`UPDATE review_deadlines SET status = 'appealed' WHERE submission_id = $1`, [d.submissionId]);
+          break;
+        case T.SubmissionAppealUpheld:
+          batch.write(`UPDATE review_deadlines SET status = 'rejected', decided_by_system = $2 WHERE submission_id = $1`, [d.submissionId, d.auto === true]);
+          break;
         case T.TaskReviewCutOff:
           batch.write(`UPDATE review_deadline_tasks SET closed = true WHERE task_id = $1`, [d.taskId]);
           break;

@@ -20,7 +20,11 @@ import { SubmitProofCommand } from './commands/submit-proof.command';
 import { ReviewSubmissionDto } from './dto/review-submission.dto';
 import { SubmitProofDto } from './dto/submit-proof.dto';
 import { SubmissionQueries } from './queries/submission.queries';
-import { SubmissionForAdmin } from './queries/stored-validation.view';
+import { AppealDto } from '../appeals/appeal.dto';
+import { AppealRejectionCommand } from '../appeals/commands/appeal-rejection.command';
+import { ResubmitProofCommand } from '../revisions/commands/resubmit-proof.command';
+import { ResubmitProofDto } from '../revisions/resubmit-proof.dto';
+import { SubmissionDetail, SubmissionForAdmin } from './queries/stored-validation.view';
 import { SubmissionWithTask } from './queries/submission.view';
 
 export const NOT_YOUR_SUBMISSION = 'You can only view your own submissions and those on tasks you created';
@@ -111,10 +115,11 @@ export class SubmissionsController {
   @ApiOkResponse({ type: SubmissionForAdmin })
   @ApiForbiddenResponse({ description: NOT_YOUR_SUBMISSION })
   @ApiNotFoundResponse({ description: 'Submission not found' })
-  async findOne(@Param('id', IdPipe) id: number, @CurrentUser() user: UserRecord): Promise<SubmissionWithTask | SubmissionForAdmin> {
-    const s = await this.submissions.findWithTask(id);
-    if (!s) throw notFound(MESSAGES.submissionNotFound);
-    if (s.userId !== user.id && s.task.creatorId !== user.id && !user.isAdmin) throw forbidden(NOT_YOUR_SUBMISSION);
+  async findOne(@Param('id', IdPipe) id: number, @CurrentUser() user: UserRecord): Promise<SubmissionDetail | SubmissionForAdmin> {
+    const found = await this.submissions.findWithTask(id);
+    if (!found) throw notFound(MESSAGES.submissionNotFound);
+    if (found.userId !== user.id && found.task.creatorId !== user.id && !user.isAdmin) throw forbidden(NOT_YOUR_SUBMISSION);
+    const s: SubmissionDetail = { ...found, revisions: await this.submissions.revisions(id) };
     const reviewer = s.task.creatorId === user.id || user.isAdmin;
     const withSubmitter = reviewer ? { ...s, submitter: await this.submitter(s.userId) } : s;
     // The validator's verdict and evidence (who else submitted the same proof) are the admins' working material.
@@ -128,11 +133,49 @@ export class SubmissionsController {
     return { id: userId, username: u?.username ?? null, profileImage: u?.profileImage ?? null, walletAddress: u?.walletAddress ?? null, record };
   }
 
+  @Post(':id/revisions')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Resubmit a revised proof after changes were requested',
+    description:
+      'Only the submitter, while the submission is changes_requested and before its resubmitBy. The same proof rules as a ' +
+      'submission; the submission is pending again and its review deadline restarts. Each revision is kept (GET …/:id `revisions`).',
+  })
+  @ApiCreatedResponse({ type: SubmissionDetail })
+  @ApiBadRequestResponse({ description: "The proof does not fit the task's submission type (spec messages)" })
+  @ApiForbiddenResponse({ description: 'Only the earner who submitted this proof can revise it' })
+  @ApiConflictResponse({ description: 'Changes were not requested, or the time to resubmit ended' })
+  async resubmit(@Param('id', IdPipe) id: number, @Body() dto: ResubmitProofDto, @CurrentUser() user: UserRecord): Promise<SubmissionDetail> {
+    if (dto.proofFileUrl && !(await this.uploads.exists(dto.proofFileUrl))) throw badRequest(NOT_OUR_FILE);
+    await this.commands.execute(new ResubmitProofCommand(user.id, id, {
+      proofLink: orNull(dto.proofLink), proofText: orNull(dto.proofText), proofFileUrl: orNull(dto.proofFileUrl), notes: orNull(dto.notes),
+    }));
+    return { ...(await this.submissions.findWithTask(id))!, revisions: await this.submissions.revisions(id) };
+  }
+
+  @Post(':id/appeal')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Appeal a rejection (once), to the admins',
+    description:
+      'Only the submitter, within 72 hours of the rejection and before the review cut-off (`appealUntil`), and only while the task ' +
+      'has a free slot (`slotFree`): the open appeal holds it. Admins decide (GET /api/admin/appeals), never the task creator.',
+  })
+  @ApiCreatedResponse({ type: SubmissionWithTask })
+  @ApiBadRequestResponse({ description: 'Message required' })
+  @ApiForbiddenResponse({ description: 'Only the earner who submitted this proof can appeal its rejection' })
+  @ApiConflictResponse({ description: 'Not rejected, already appealed, too late, or no free slot' })
+  async appeal(@Param('id', IdPipe) id: number, @Body() dto: AppealDto, @CurrentUser() user: UserRecord): Promise<SubmissionWithTask> {
+    await this.commands.execute(new AppealRejectionCommand(user.id, id, dto.message ?? null));
+    return (await this.submissions.findWithTask(id))!;
+  }
+
   @Patch(':id')
   @ApiOperation({
-    summary: 'Approve or reject a pending submission',
+    summary: 'Approve, reject or request changes on a pending submission',
     description:
-      "Only the task's creator or an admin, never on your own submission. Feedback is required to reject. An " +
+      "Only the task's creator or an admin, never on your own submission. Feedback is required to reject and to request " +
+      'changes (status changes_requested: the earner has 48 hours, or until the cut-off, to resubmit; the slot stays held). An ' +
       'approval also requests the on-chain payout of the reward (payoutStatus becomes requested).',
   })
   @ApiOkResponse({ type: SubmissionWithTask })

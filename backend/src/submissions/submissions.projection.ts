@@ -56,6 +56,15 @@ export class SubmissionsProjection extends RowProjection {
         return { ...r, status: 'approved', reviewed_by: d.reviewerId, review_notes: d.feedback, reviewed_at: d.reviewedAt };
       case T.SubmissionRejected:
         return { ...r, status: 'rejected', reviewed_by: d.reviewerId, review_notes: d.feedback, reviewed_at: d.reviewedAt };
+      // Revise and resubmit, appeals (issue 22): the row shows the current proof, state and last word.
+      case T.SubmissionChangesRequested:
+        return { ...r, status: 'changes_requested', reviewed_by: d.reviewerId, review_notes: d.feedback, reviewed_at: d.requestedAt };
+      case T.SubmissionResubmitted:
+        return { ...r, status: 'pending', proof_link: d.proofLink, proof_text: d.proofText, proof_file_url: d.proofFileUrl, notes: d.notes };
+      case T.SubmissionAppealed:
+        return { ...r, status: 'appealed' };
+      case T.SubmissionAppealUpheld:
+        return { ...r, status: 'rejected', reviewed_by: d.adminId, review_notes: d.reason, reviewed_at: d.decidedAt };
       case T.PayoutRequested:
         return { ...r, payout_status: 'requested', payout_recipient: d.recipient, payout_error: null };
       case T.PayoutSent:

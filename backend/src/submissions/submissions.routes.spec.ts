@@ -7,7 +7,9 @@ import { RecordPayoutFailedCommand } from '../payouts/commands/record-payout-fai
 
 const SUBMISSION_KEYS = [
   'aiValidated', 'createdAt', 'id', 'notes', 'payoutError', 'payoutStatus', 'proofFileUrl', 'proofLink', 'proofText',
-  'reviewNotes', 'reviewedAt', 'reviewedBy', 'status', 'task', 'reviewDeadline', 'reviewFlag', 'reviewedBySystem', 'taskId', 'transactionHash', 'updatedAt', 'userId',
+  'reviewNotes', 'reviewedAt', 'reviewedBy', 'status', 'task', 'reviewDeadline', 'reviewFlag', 'reviewedBySystem', 'taskId',
+  // Issue 22, revise and resubmit, appeals:
+  'resubmitBy', 'appeal', 'appealUntil', 'slotFree', 'transactionHash', 'updatedAt', 'userId',
 ].sort();
 
 describe('submissions, review, payouts, dashboard and leaderboard API', () => {
@@ -49,6 +51,11 @@ describe('submissions, review, payouts, dashboard and leaderboard API', () => {
       reviewDeadline: new Date(Math.floor(Date.parse(res.body.createdAt) / 1000) * 1000 + 72 * 3600_000).toISOString(),
       reviewFlag: null,
       reviewedBySystem: false,
+      // Issue 22: no revision asked, nothing to appeal; the task has slots left.
+      resubmitBy: null,
+      appeal: null,
+      appealUntil: null,
+      slotFree: true,
       task: { id: taskId, title: 'Star the repo', category: 'Content', reward: 70, creatorId: creator.id },
     });
     const task = await request(ctx.http).get(`/api/tasks/${taskId}`).expect(200);
@@ -89,13 +96,14 @@ describe('submissions, review, payouts, dashboard and leaderboard API', () => {
     const [creator, earner, other, admin] = [await actor(ctx), await actor(ctx), await actor(ctx), await actor(ctx, { admin: true })];
     const taskId = await createFundedTask(ctx.commands, creator);
     const { body: s } = await submit(earner.cookie, { taskId, proofText: 'p', proofLink: null, proofFileUrl: null, notes: null }).expect(201);
-    expect((await request(ctx.http).get(`/api/submissions/${s.id}`).set('Cookie', earner.cookie).expect(200)).body).toEqual(s);
+    // Issue 22: the single view also carries the revision history (none yet).
+    expect((await request(ctx.http).get(`/api/submissions/${s.id}`).set('Cookie', earner.cookie).expect(200)).body).toEqual({ ...s, revisions: [] });
     // Issue 22: the reviewers (creator, admins) also see who submitted (creator-records.routes.spec.ts).
     const submitter = expect.objectContaining({ id: earner.id, walletAddress: earner.wallet });
-    expect((await request(ctx.http).get(`/api/submissions/${s.id}`).set('Cookie', creator.cookie).expect(200)).body).toEqual({ ...s, submitter });
+    expect((await request(ctx.http).get(`/api/submissions/${s.id}`).set('Cookie', creator.cookie).expect(200)).body).toEqual({ ...s, revisions: [], submitter });
     // Admins also get the stored AI validation (none yet): submission-ai-validation.spec.ts.
     const asAdmin = await request(ctx.http).get(`/api/submissions/${s.id}`).set('Cookie', admin.cookie).expect(200);
-    expect(asAdmin.body).toEqual({ ...s, submitter, aiValidation: null });
+    expect(asAdmin.body).toEqual({ ...s, revisions: [], submitter, aiValidation: null });
     await request(ctx.http).get(`/api/submissions/${s.id}`).set('Cookie', other.cookie).expect(403, {
       message: 'You can only view your own submissions and those on tasks you created',
     });
@@ -115,7 +123,7 @@ describe('submissions, review, payouts, dashboard and leaderboard API', () => {
     };
 
     await patch(s1.id, null, { status: 'approved' }).expect(401);
-    expect((await patch(s1.id, creator.cookie, { status: 'done' }).expect(400)).body.message).toBe("Status must be 'approved' or 'rejected'");
+    expect((await patch(s1.id, creator.cookie, { status: 'done' }).expect(400)).body.message).toBe("Status must be 'approved', 'rejected' or 'changes_requested'");
     await patch(s1.id, other.cookie, { status: 'approved' }).expect(403, { message: "Only the task's creator or an admin can review this submission" });
     await patch(s1.id, e1.cookie, { status: 'approved' }).expect(403);
     await patch(999999, creator.cookie, { status: 'approved' }).expect(404, { message: 'Submission not found' });

@@ -7,6 +7,10 @@ import { ReviewSubmissionCommand } from '../submissions/commands/review-submissi
 import { ReleasedLog } from '../payouts/commands/apply-escrow-logs.command';
 import { taskInput } from '../../test/fixtures';
 import { MESSAGES } from './task.aggregate';
+import { AppealRejectionCommand } from '../appeals/commands/appeal-rejection.command';
+import { DecideAppealCommand } from '../appeals/commands/decide-appeal.command';
+import { ResubmitProofCommand } from '../revisions/commands/resubmit-proof.command';
+import { GrantAdminCommand } from '../users/commands/grant-admin.command';
 
 const proof = (text = 'I wrote the thread: https://x.com/a/1') => ({ proofLink: null, proofText: text, proofFileUrl: null, notes: null });
 
@@ -149,5 +153,64 @@ describe('task aggregate invariants under concurrency (real PostgreSQL)', () => 
     expect(once.board).toEqual([{ user_id: earner.id, total_earned: '70', completed_tasks: 1 }]);
     expect(once.sub).toEqual([{ payout_status: 'released', transaction_hash: release.fact.txHash }]);
     expect(once.task).toEqual([{ funding_status: 'funded', released_amount: '70000000000000000000' }]);
+  });
+
+  // Issue 22: revisions and appeals hold slots; concurrency never makes a task approve (or hold) more than maxCompletions.
+  it('an appeal and 20 new submissions race for the one free slot: exactly one wins', async () => {
+    const creator = await registerWalletUser(ctx.commands);
+    const earner = await registerWalletUser(ctx.commands);
+    const taskId = await createFundedTask(ctx.commands, creator, { maxCompletions: 1 });
+    const s: number = await ctx.commands.execute(new SubmitProofCommand(earner.id, taskId, proof()));
+    await ctx.commands.execute(new ReviewSubmissionCommand({ id: creator.id, isAdmin: false }, s, 'rejected', 'no'));
+    const others = await Promise.all(Array.from({ length: 20 }, () => registerWalletUser(ctx.commands)));
+    const { ok, errors } = await outcomes<unknown>([
+      ctx.commands.execute(new AppealRejectionCommand(earner.id, s, 'please look again')),
+      ...others.map((u) => ctx.commands.execute(new SubmitProofCommand(u.id, taskId, proof(`other proof ${u.id}`)))),
+    ]);
+    expect(ok).toHaveLength(1);
+    expect(errors).toHaveLength(20);
+    expect(errors.every((e) => e instanceof DomainError && e.status === 409)).toBe(true);
+    const [row] = await ctx.dataSource.query(`SELECT pending_submissions, completions FROM tasks WHERE id = $1`, [taskId]);
+    expect(row).toEqual({ pending_submissions: 1, completions: 0 });
+  });
+
+  it('10 admins overturning one appeal at once approve it once, with one payout request', async () => {
+    const creator = await registerWalletUser(ctx.commands);
+    const earner = await registerWalletUser(ctx.commands);
+    const admins = await Promise.all(Array.from({ length: 10 }, () => registerWalletUser(ctx.commands)));
+    for (const a of admins) await ctx.commands.execute(new GrantAdminCommand(a.id, 'test'));
+    const taskId = await createFundedTask(ctx.commands, creator, { maxCompletions: 1 });
+    const s: number = await ctx.commands.execute(new SubmitProofCommand(earner.id, taskId, proof()));
+    await ctx.commands.execute(new ReviewSubmissionCommand({ id: creator.id, isAdmin: false }, s, 'rejected', 'no'));
+    await ctx.commands.execute(new AppealRejectionCommand(earner.id, s, 'please'));
+    const { ok, errors } = await outcomes(admins.map((a) => ctx.commands.execute(new DecideAppealCommand({ id: a.id, isAdmin: true }, s, 'overturned', null))));
+    expect(ok).toHaveLength(1);
+    expect(errors.every((e) => e.status === 409)).toBe(true);
+    const counts = await ctx.dataSource.query(
+      `SELECT event_type, count(*)::int AS n FROM events WHERE stream_id = $1 AND event_type IN ('SubmissionApproved', 'PayoutRequested', 'SubmissionAppealOverturned')
+        GROUP BY event_type ORDER BY event_type`, [`task-${taskId}`]);
+    expect(counts).toEqual([
+      { event_type: 'PayoutRequested', n: 1 }, { event_type: 'SubmissionAppealOverturned', n: 1 }, { event_type: 'SubmissionApproved', n: 1 },
+    ]);
+  });
+
+  it('a revision keeps its slot while 20 others try to take it; resubmitting twice at once records one revision', async () => {
+    const creator = await registerWalletUser(ctx.commands);
+    const earner = await registerWalletUser(ctx.commands);
+    const taskId = await createFundedTask(ctx.commands, creator, { maxCompletions: 1 });
+    const s: number = await ctx.commands.execute(new SubmitProofCommand(earner.id, taskId, proof()));
+    await ctx.commands.execute(new ReviewSubmissionCommand({ id: creator.id, isAdmin: false }, s, 'changes_requested', 'add the link'));
+    const others = await Promise.all(Array.from({ length: 20 }, () => registerWalletUser(ctx.commands)));
+    const { ok, errors } = await outcomes<unknown>([
+      ctx.commands.execute(new ResubmitProofCommand(earner.id, s, proof('revised 1'))),
+      ctx.commands.execute(new ResubmitProofCommand(earner.id, s, proof('revised 2'))),
+      ...others.map((u) => ctx.commands.execute(new SubmitProofCommand(u.id, taskId, proof(`other ${u.id}`)))),
+    ]);
+    expect(ok).toHaveLength(1);
+    expect(errors).toHaveLength(21);
+    const [{ n }] = await ctx.dataSource.query(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND event_type = 'SubmissionResubmitted'`, [`task-${taskId}`]);
+    expect(n).toBe(1);
+    const [row] = await ctx.dataSource.query(`SELECT total_submissions, pending_submissions FROM tasks WHERE id = $1`, [taskId]);
+    expect(row).toEqual({ total_submissions: 1, pending_submissions: 1 });
   });
 });

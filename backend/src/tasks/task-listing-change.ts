@@ -108,6 +108,10 @@ export function listingEffectOf(e: { type: string; data: { target?: string } }):
     case T.PayoutFailed:
     case T.RewardReleased:
     case T.RewardReleaseReverted:
+    // A revision keeps its slot; an overturn's SubmissionApproved follows (issue 22).
+    case T.SubmissionChangesRequested:
+    case T.SubmissionResubmitted:
+    case T.SubmissionAppealOverturned:
       return 'none';
     case T.SubmissionApproved:
     case T.PayoutAnomalyDetected:
@@ -117,8 +121,10 @@ export function listingEffectOf(e: { type: string; data: { target?: string } }):
     case T.TaskFundingAnomalyDetected:
       return 'shown';
     case T.SubmissionSubmitted:
+    case T.SubmissionAppealed: // an open appeal holds a slot
       return 'leaves';
     case T.SubmissionRejected:
+    case T.SubmissionAppealUpheld:
       return 'joins';
     case T.TaskRefundReverted:
       return e.data?.target === 'anomaly' ? 'shown' : 'placement';

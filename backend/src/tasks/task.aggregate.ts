@@ -13,6 +13,8 @@ import { MESSAGES, Reviewer } from './aggregate/task.messages';
 import {
   decideAutoReview, decideReviewCutOff, decideReviewWarning, reviewDeadlineEvolvers, withReviewDeadline,
 } from './aggregate/task-review-deadline';
+import { appealBaseEvolvers, appealPostEvolvers, appealUntilMs, decideAppeal, decideAppealDecision, hasFreeSlot } from './aggregate/task-appeals';
+import { decideRequestChanges, decideResubmit, decideRevisionExpiry, revisionBaseEvolvers, revisionEvolvers } from './aggregate/task-revisions';
 import { Evolver, Raised, SubmissionState, TaskState, initialTaskState } from './aggregate/task.state';
 import * as E from './task.events';
 
@@ -21,7 +23,9 @@ export { checkProofMatchesType } from './aggregate/task-submissions';
 export type { TaskState, SubmissionState };
 
 /** Every event type of a task stream and its pure transition; one file per job (see ./aggregate). */
-const BASE_EVOLVERS: Record<string, Evolver> = { ...lifecycleEvolvers, ...escrowEvolvers, ...submissionEvolvers, ...payoutEvolvers };
+const BASE_EVOLVERS: Record<string, Evolver> = {
+  ...lifecycleEvolvers, ...escrowEvolvers, ...submissionEvolvers, ...payoutEvolvers, ...revisionBaseEvolvers, ...appealBaseEvolvers,
+};
 
 /** Features that add fields to an existing event's transition run after its base evolver (e.g. review deadlines). */
 function chained(base: Record<string, Evolver>, ...after: Array<Record<string, (before: TaskState, s: TaskState, d: any) => TaskState>>) {
@@ -35,7 +39,7 @@ function chained(base: Record<string, Evolver>, ...after: Array<Record<string, (
   return out;
 }
 
-const EVOLVERS: Record<string, Evolver> = chained(BASE_EVOLVERS, reviewDeadlineEvolvers);
+const EVOLVERS: Record<string, Evolver> = chained(BASE_EVOLVERS, reviewDeadlineEvolvers, revisionEvolvers, appealPostEvolvers);
 
 /**
  * A task, its submissions and their payouts: one consistency boundary (`task-{id}` stream), because the
@@ -133,6 +137,40 @@ export class TaskAggregate extends Aggregate<TaskState> {
 
   review(submissionId: number, reviewer: Reviewer, decision: 'approved' | 'rejected', feedback: string | null, now: Date): void {
     this.apply(decideReview(this.mustExist(), this.id, submissionId, reviewer, decision, feedback, now));
+  }
+
+  // ---- revise and resubmit, appeals (aggregate/task-revisions.ts, task-appeals.ts) --------------------
+
+  requestChanges(submissionId: number, reviewer: Reviewer, feedback: string | null, now: Date): void {
+    this.apply(decideRequestChanges(this.mustExist(), this.id, submissionId, reviewer, feedback, now));
+  }
+
+  resubmit(submissionId: number, userId: number, proof: E.ProofData, now: Date): void {
+    this.apply(decideResubmit(this.mustExist(), this.id, submissionId, userId, proof, now));
+  }
+
+  /** The time to resubmit ran out: true when the submission was rejected now (false: nothing to do). */
+  expireRevision(submissionId: number, now: Date): boolean {
+    const raised = decideRevisionExpiry(this.mustExist(), this.id, submissionId, now);
+    this.apply(raised);
+    return raised.length > 0;
+  }
+
+  appeal(submissionId: number, userId: number, message: string | null, now: Date): void {
+    this.apply(decideAppeal(this.mustExist(), this.id, submissionId, userId, message, now));
+  }
+
+  /** 'approved' when overturned (the caller requests the payout, like any approval). */
+  decideAppeal(submissionId: number, admin: Reviewer, decision: 'upheld' | 'overturned', reason: string | null, now: Date): void {
+    this.apply(decideAppealDecision(this.mustExist(), this.id, submissionId, admin, decision, reason, now));
+  }
+
+  /** What the earner sees before appealing: until when, and whether a slot is free for it now. */
+  appealOptions(submissionId: number): { appealUntil: Date | null; slotFree: boolean } {
+    const s = this.mustExist();
+    const sub = submissionOf(s, submissionId);
+    const open = sub.status === 'rejected' && !sub.appealUsed && !s.reviewClosed;
+    return { appealUntil: open ? new Date(appealUntilMs(s, sub.rejectedAt ?? 0)) : null, slotFree: hasFreeSlot(s) };
   }
 
   // ---- review deadlines (aggregate/task-review-deadline.ts; applied by the scheduler) -----------------

@@ -54,6 +54,10 @@ export const CREATE_TASK_MESSAGES = {
 
 /** anomaly: not funded, and at least one funding of this task id did not match its terms (see `funding.anomalies`). */
 export type FundingStatus = 'awaiting_funding' | 'funded' | 'refunded' | 'anomaly';
-export type SubmissionStatus = 'pending' | 'approved' | 'rejected';
+/**
+ * changes_requested: the reviewer asked for a revision (the slot is held until it is resubmitted or its time
+ * runs out); appealed: a rejection the earner appealed, waiting for an admin (it holds a free slot).
+ */
+export type SubmissionStatus = 'pending' | 'approved' | 'rejected' | 'changes_requested' | 'appealed';
 /** requested: waiting for the worker; sent: tx broadcast; released: RewardReleased seen on chain. */
 export type PayoutStatus = 'requested' | 'sent' | 'released' | 'failed';

@@ -32,6 +32,16 @@ export const TaskEvents = {
   /** A RewardReleased log that is not a payout the app decided (admins see it; never counted as paid). */
   PayoutAnomalyDetected: 'PayoutAnomalyDetected',
   PayoutAnomalyReverted: 'PayoutAnomalyReverted',
+  /**
+   * Revise and resubmit, appeals (aggregate/task-revisions.ts, task-appeals.ts): changes requested (the slot is
+   * held until resubmitBy), a revised proof (pending again), an appeal of a rejection (holds a slot), its
+   * decision (upheld; or overturned, followed by a SubmissionApproved in the same append).
+   */
+  SubmissionChangesRequested: 'SubmissionChangesRequested',
+  SubmissionResubmitted: 'SubmissionResubmitted',
+  SubmissionAppealed: 'SubmissionAppealed',
+  SubmissionAppealUpheld: 'SubmissionAppealUpheld',
+  SubmissionAppealOverturned: 'SubmissionAppealOverturned',
 } as const;
 
 export interface ChainFact {
@@ -167,6 +177,8 @@ export interface SubmissionApprovedData {
   reviewedAt: string;
   /** Decided by the system at the review deadline (reviewerId 0), not by a person. */
   auto?: boolean;
+  /** The approval of an overturned appeal (issue 22). */
+  appeal?: boolean;
 }
 
 export interface SubmissionRejectedData {
@@ -289,4 +301,52 @@ export interface RewardReleaseRevertedData {
   amount?: string;
   txHash: string;
   logIndex: number;
+}
+
+/* Revise and resubmit, appeals (issue 22; aggregate/task-revisions.ts, aggregate/task-appeals.ts). */
+
+export interface SubmissionChangesRequestedData {
+  submissionId: number;
+  taskId: number;
+  userId: number;
+  reviewerId: number;
+  feedback: string;
+  /** 1 for the first request on this submission, then 2, … */
+  round: number;
+  requestedAt: string;
+  /** min(requestedAt + 48 hours, the task's review cut-off): not resubmitted by then, it is rejected. */
+  resubmitBy: string;
+}
+
+export interface SubmissionResubmittedData extends ProofData {
+  submissionId: number;
+  taskId: number;
+  userId: number;
+  round: number;
+  /** The proof before this revision (what changed is shown against it). */
+  previous: ProofData;
+  resubmittedAt: string;
+  /** The restarted review deadline (the same rule as a new submission's). */
+  reviewDeadline: string;
+}
+
+export interface SubmissionAppealedData {
+  submissionId: number;
+  taskId: number;
+  userId: number;
+  message: string;
+  appealedAt: string;
+  /** The task's review cut-off: undecided by then, the appeal is upheld automatically. */
+  decideBy: string;
+}
+
+export interface SubmissionAppealDecidedData {
+  submissionId: number;
+  taskId: number;
+  userId: number;
+  /** The admin who decided; 0 = the system (at the cut-off). */
+  adminId: number;
+  reason: string | null;
+  decidedAt: string;
+  auto?: boolean;
 }

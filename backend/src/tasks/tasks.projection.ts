@@ -204,7 +204,11 @@ export class TasksProjection extends RowProjection {
       case T.SubmissionApproved:
         return { ...r, completions: Number(r.completions) + 1, pending_submissions: Number(r.pending_submissions) - 1 };
       case T.SubmissionRejected:
+      case T.SubmissionAppealUpheld:
         return { ...r, pending_submissions: Number(r.pending_submissions) - 1 };
+      // An open appeal holds a slot, like a pending submission (changes requested keeps the one it had).
+      case T.SubmissionAppealed:
+        return { ...r, pending_submissions: Number(r.pending_submissions) + 1 };
       case T.RewardReleased:
         return { ...r, released_amount: add(r.released_amount, d.amount) };
       case T.RewardReleaseReverted:

@@ -30,6 +30,7 @@ const DashboardPage = page(/^\/dashboard\/?$/, () => import('./routes/dashboard'
 const ApprovalsPage = page(/^\/approvals\/?$/, () => import('./routes/approvals'));
 const AdminPage = page(/^\/admin\/?$/, () => import('./routes/admin'));
 const ProfilePage = page(/^\/profile\/?$/, () => import('./routes/profile'));
+const PublicProfilePage = page(/^\/users\/[^/]+\/?$/, () => import('./routes/public-profile'));
 const ExplorerPage = page(/^\/explorer(\/|$)/, () => import('./routes/explorer'));
 
 /**
@@ -57,6 +58,7 @@ export function AppRoutes() {
         <Route path="tasks" element={suspended(TasksPage)} />
         <Route path="tasks/:taskId/escrow" element={suspended(EscrowAuditPage)} />
         <Route path="leaderboard" element={suspended(LeaderboardPage)} />
+        <Route path="users/:userId" element={suspended(PublicProfilePage)} />
         <Route path="explorer" element={suspended(ExplorerPage)} />
         <Route path="explorer/:kind/:id" element={suspended(ExplorerPage)} />
         <Route element={<ProtectedRoute />}>

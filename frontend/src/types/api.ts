@@ -1,3 +1,4 @@
+import type { CreatorRecordLine } from '@/lib/creator-record';
 /** Shapes of the backend's JSON (see backend/README.md and /api/docs). Amounts: whole CENT numbers, base units as strings. */
 export interface User {
   id: number;
@@ -59,6 +60,8 @@ export interface Task {
   chainId?: number;
   tokenAddress?: string | null;
   escrowAddress?: string | null;
+  /** The creator's record in short (issue 22); null: a new creator. */
+  creatorRecord?: CreatorRecordLine | null;
 }
 
 export interface TaskPage {

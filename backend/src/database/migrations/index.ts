@@ -17,6 +17,7 @@ import { IndexerUnboundLogs1795619000700 } from './1795619000700-indexer-unbound
 import { StrangerEscrows1795619000710 } from './1795619000710-stranger-escrows';
 import { ReviewDeadlines1795619022200 } from './1795619022200-review-deadlines';
 import { CreatorRecords1795619022600 } from './1795619022600-creator-records';
+import { RevisionsAppeals1795619031700 } from './1795619031700-revisions-appeals';
 
 /** Every migration, in order. Add new ones at the end (never edit one that has shipped). */
-export const MIGRATIONS = [EventStore1763700000000, ReadModels1763700000100, Sessions1763700000200, Indexer1763700003000, AdminValidation1763700004000, TaskListing1763700002000, TaskFunding1763700005100, PayoutPipeline1763900000000, PayoutRecipient1763900000100, EscrowKeys1763900000200, Notifications1763900001000, TaskListingCounts1763900005000, TaskOpenDeadlineDays1763900006000, ProjectionQuarantine1764000019200, IdempotencyKeys1764086400700, IndexerUnboundLogs1795619000700, StrangerEscrows1795619000710, ReviewDeadlines1795619022200, CreatorRecords1795619022600];
+export const MIGRATIONS = [EventStore1763700000000, ReadModels1763700000100, Sessions1763700000200, Indexer1763700003000, AdminValidation1763700004000, TaskListing1763700002000, TaskFunding1763700005100, PayoutPipeline1763900000000, PayoutRecipient1763900000100, EscrowKeys1763900000200, Notifications1763900001000, TaskListingCounts1763900005000, TaskOpenDeadlineDays1763900006000, ProjectionQuarantine1764000019200, IdempotencyKeys1764086400700, IndexerUnboundLogs1795619000700, StrangerEscrows1795619000710, ReviewDeadlines1795619022200, CreatorRecords1795619022600, RevisionsAppeals1795619031700];

@@ -7,7 +7,7 @@ import { SubmissionLocator } from '../submission-locator';
 import { ReviewSubmissionCommand } from './review-submission.command';
 
 /**
- * Approve or reject. An approval and its payout request are appended together, so an approved
+ * Approve, reject or request changes. An approval and its payout request are appended together, so an approved
  * submission is never left without a payout request (or a recorded reason why it cannot be paid). The review
  * cut-off is decided on the chain clock (max(server, latest block time)), the escrow's own clock.
  */
@@ -25,6 +25,7 @@ export class ReviewSubmissionHandler implements ICommandHandler<ReviewSubmission
     await this.repo.execute(
       () => new TaskAggregate(taskId),
       async (task) => {
+        if (decision === 'changes_requested') return task.requestChanges(submissionId, reviewer, feedback, this.clock.now());
         task.review(submissionId, reviewer, decision, feedback, this.clock.now());
         if (decision === 'approved') {
           const wallet = await this.users.linkedWallet(task.submission(submissionId).userId);

@@ -2,11 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Checks } from '../../common/dto-fields';
 
-/** PATCH /api/submissions/:id. Feedback is optional to approve and required to reject (the aggregate says so). */
+/** PATCH /api/submissions/:id. Feedback is optional to approve and required to reject or to request changes (the aggregate says so). */
 export class ReviewSubmissionDto {
-  @ApiProperty({ enum: ['approved', 'rejected'] })
-  @IsIn(['approved', 'rejected'], { message: "Status must be 'approved' or 'rejected'" })
-  status!: 'approved' | 'rejected';
+  @ApiProperty({ enum: ['approved', 'rejected', 'changes_requested'] })
+  @IsIn(['approved', 'rejected', 'changes_requested'], { message: "Status must be 'approved', 'rejected' or 'changes_requested'" })
+  status!: 'approved' | 'rejected' | 'changes_requested';
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Shown to the submitter as the review notes' })
   @IsOptional()

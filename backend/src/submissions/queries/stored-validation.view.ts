@@ -2,6 +2,7 @@ import { SubmitterView } from '../../creator-records/creator-record.view';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SIGNAL_LABELS } from '../../admin/queries/signal-labels';
 import { StoredValidation } from '../../admin/stored-validation';
+import { SubmissionRevisionView } from '../../revisions/submission-revision.view';
 import { SubmissionWithTask } from './submission.view';
 
 /**
@@ -27,7 +28,13 @@ export class StoredValidationView {
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'The admin who asked for it' }) validatedBy!: number | null;
 }
 
-export class SubmissionForAdmin extends SubmissionWithTask {
+/** GET /api/submissions/:id: the submission with its revision history (issue 22). */
+export class SubmissionDetail extends SubmissionWithTask {
+  @ApiProperty({ type: [SubmissionRevisionView], description: 'Each request for changes and its resubmission, oldest first' })
+  revisions!: SubmissionRevisionView[];
+}
+
+export class SubmissionForAdmin extends SubmissionDetail {
   @ApiPropertyOptional({ type: SubmitterView, description: "The task's creator and admins only: who submitted and their record as an earner" })
   submitter?: SubmitterView;
   @ApiPropertyOptional({ type: StoredValidationView, nullable: true, description: 'Admins only: the stored AI validation' })

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { StoredValidation } from '../../admin/stored-validation';
 import { storedValidationView, StoredValidationView } from './stored-validation.view';
+import { REVISION_COLUMNS, SubmissionRevisionView } from '../../revisions/submission-revision.view';
 import { SUBMISSION_COLUMNS, SUBMISSION_TASK_COLUMN, SubmissionView, SubmissionWithTask } from './submission.view';
 
 /** Reads of the `submissions` projection for the API; each list is one statement. */
@@ -34,6 +35,11 @@ export class SubmissionQueries {
       );
     const row = rows[0];
     return row?.result ? storedValidationView(row.result, row) : null;
+  }
+
+  /** The revision history of a submission, oldest round first. */
+  revisions(id: number): Promise<SubmissionRevisionView[]> {
+    return this.dataSource.query(`SELECT ${REVISION_COLUMNS} FROM submission_revisions WHERE submission_id = $1 ORDER BY round`, [id]);
   }
 
   async ofUserOnTask(userId: number, taskId: number): Promise<SubmissionView | null> {

@@ -1,6 +1,8 @@
 import { storableDateOfSeconds } from '../../common/dates';
 import * as E from '../task.events';
+import { upheldAtCutOff } from './task-appeals';
 import { reviewTimesOf } from './task-lifecycle';
+import { REVISION_MESSAGES } from './task-revisions';
 import { decideReview, submissionOf } from './task-submissions';
 import { Raised, SubmissionState, TaskState, withSubmission } from './task.state';
 
@@ -167,7 +169,8 @@ export function decideAutoReview(s: TaskState, taskId: number, submissionId: num
 
 /**
  * The review cut-off (or the refund, whichever the app sees first): every submission still pending is
- * rejected with its reason, and the task records that review is closed. After it no submission is pending
+ * rejected with its reason (so is one whose changes were requested and not resubmitted; an open appeal is
+ * upheld), and the task records that review is closed. After it no submission is pending
  * and none can be approved (decideReview refuses approvals past reviewUntil): the invariant "nothing is
  * pending when the refund opens". [] before the cut-off (unless refunded) and when it was taken already.
  */
@@ -179,8 +182,16 @@ export function decideReviewCutOff(s: TaskState, taskId: number, now: Date, caus
   if (cause === 'refunded' && s.pending === 0) return [];
   const out: Raised[] = [];
   for (const sub of s.submissions.values()) {
-    if (!isPending(sub)) continue;
+    // An open appeal is upheld by the system (issue 22: nobody decided it in time); it holds no slot after.
+    if (sub.status === 'appealed') {
+      const upheld = upheldAtCutOff(taskId, sub, reviewUntil, now);
+      if (cause === 'refunded') (upheld.data as E.SubmissionAppealDecidedData).reason = REVIEW_DEADLINE_MESSAGES.refunded;
+      out.push(upheld);
+      continue;
+    }
+    if (!isPending(sub) && sub.status !== 'changes_requested') continue;
     const feedback = cause === 'refunded' ? REVIEW_DEADLINE_MESSAGES.refunded
+      : sub.status === 'changes_requested' ? REVISION_MESSAGES.expiredAtCutOff(reviewUntil)
       : sub.flagged ? REVIEW_DEADLINE_MESSAGES.flaggedAtCutOff(sub.flagged, reviewUntil) : REVIEW_DEADLINE_MESSAGES.missedAtCutOff(reviewUntil);
     const data: E.SubmissionRejectedData = {
       submissionId: sub.id, taskId, userId: sub.userId, reviewerId: SYSTEM_REVIEWER.id, feedback, reviewedAt: now.toISOString(), auto: true,

@@ -1,13 +1,15 @@
 import { DomainEvent } from '../../event-store/aggregate';
 import { FundingStatus, PayoutStatus, SubmissionStatus, SubmissionType } from '../task.constants';
 import { PayoutFailureCause } from '../task.events';
+import type { AppealSubmissionState } from './task-appeals';
 import type { ReviewDeadlineSubmissionState, ReviewDeadlineTaskState } from './task-review-deadline';
+import type { RevisionSubmissionState } from './task-revisions';
 
 /**
  * The task aggregate's state. Every part is read-only: `evolve` returns new objects (and new Maps) and
  * never changes a state it was given, so a state can be kept, compared or replayed safely.
  */
-export interface SubmissionState extends Partial<ReviewDeadlineSubmissionState> {
+export interface SubmissionState extends Partial<ReviewDeadlineSubmissionState>, Partial<RevisionSubmissionState>, Partial<AppealSubmissionState> {
   readonly id: number;
   readonly userId: number;
   readonly status: SubmissionStatus;
@@ -67,6 +69,7 @@ export interface TaskState extends ReviewDeadlineTaskState {
   readonly escrow: EscrowState;
   readonly submissions: ReadonlyMap<number, SubmissionState>;
   readonly submissionByUser: ReadonlyMap<number, number>;
+  /** Submissions holding a slot undecided: pending, changes requested, appealed. */
   readonly pending: number;
   readonly approved: number;
   readonly released: number;

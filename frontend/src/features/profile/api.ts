@@ -28,6 +28,11 @@ export const profileApi = api.injectEndpoints({
       onQueryStarted: storeCurrentUser,
       invalidatesTags: ['Leaderboard'],
     }),
+    /** Someone's public profile (GET /api/users/:id): the /users/:id page. */
+    publicUser: build.query<User, number>({
+      query: (id) => `/api/users/${id}`,
+      providesTags: (_r, _e, id) => [{ type: 'User', id }],
+    }),
     uploadProfileImage: build.mutation<{ imageUrl: string }, File>({
       query: (file) => {
         const body = new FormData();
@@ -38,4 +43,4 @@ export const profileApi = api.injectEndpoints({
   }),
 });
 
-export const { useUpdateProfileMutation, useUploadProfileImageMutation } = profileApi;
+export const { useUpdateProfileMutation, useUploadProfileImageMutation, usePublicUserQuery } = profileApi;

@@ -1,4 +1,5 @@
 import { api } from '@/lib/api';
+import type { EarnerRecord } from '@/lib/creator-record';
 import type { Submission, SubmissionStatus, User } from '@/types/api';
 import type { StoredValidation, ValidationResult } from './validation';
 
@@ -6,7 +7,16 @@ import type { StoredValidation, ValidationResult } from './validation';
  * A submission as GET /api/submissions/:id answers it: always with its task's summary; for admins also the AI
  * validation stored on it (null when never validated; the key is absent for everyone else).
  */
-export type ReviewedSubmission = Submission & { task: NonNullable<Submission['task']>; aiValidation?: StoredValidation | null };
+export type ReviewedSubmission = Submission & { task: NonNullable<Submission['task']>; aiValidation?: StoredValidation | null; submitter?: Submitter };
+
+/** Who submitted, as the task's creator and admins get it (issue 22); absent for anyone else. */
+export interface Submitter {
+  id: number;
+  username: string | null;
+  profileImage: string | null;
+  walletAddress: string | null;
+  record: EarnerRecord;
+}
 
 export const reviewApi = api.injectEndpoints({
   endpoints: (build) => ({

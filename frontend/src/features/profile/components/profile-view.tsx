@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Avatar, Badge, Box, Button, Card, Field, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { CreatorRecordFacts } from '@/components/creator-record';
 import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/lib/auth/auth-context';
 import { displayName, shortAddress } from '@/lib/display-name';
@@ -29,6 +30,12 @@ export function ProfileView() {
         </Button>
       </HStack>
       {editing ? <ProfileForm user={user} onSaved={() => setEditing(false)} /> : <ProfileCard user={user} />}
+      {!editing && (
+        <Stack gap="2">
+          <Heading as="h2" size="md">Your record as a creator</Heading>
+          <CreatorRecordFacts userId={user.id} label="Your record as a creator" />
+        </Stack>
+      )}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Image, Stack, Text } from '@chakra-ui/react';
+import { ExternalLink } from '@/components/ui/external-link';
 import { useLazyCheckFileQuery } from '../api';
 import { withRetryStamp } from '../proof';
 
@@ -44,6 +45,10 @@ export function ProofImage({ url }: { url: string }) {
           void checkFile(url, true);
         }}
       />
+      {/* The preview is capped at 450 px: the reviewer can open the image at its own size in a new tab. */}
+      <ExternalLink href={url} aria-label="Open full size: the proof image" fontSize="sm" color="purple.700">
+        Open full size
+      </ExternalLink>
     </Box>
   );
 }

@@ -42,6 +42,22 @@ describe('ReviewBody', { timeout: 30_000 }, () => {
     expect(screen.getByText('see link')).toBeTruthy();
   });
 
+  it('shows the reviewer who submitted: name, avatar, full wallet, their record; the proof image opens full size (issue 22)', async () => {
+    const wallet = '0x1234567890abcdef1234567890abcdef12345678';
+    show(submission({ submitter: { id: 7, username: 'alice', profileImage: '/api/uploads/face.png', walletAddress: wallet,
+      record: { submissions: 12, approved: 9, rejected: 1, earned: 4500 } } }), testUser({ id: 3 }), '0xabc');
+    expect(await screen.findByText('Submitted by alice')).toBeTruthy();
+    expect(screen.getByAltText("alice's profile picture").getAttribute('src')).toBe('/api/uploads/face.png');
+    expect(screen.getByTitle(wallet)).toBeTruthy();
+    const record = within(screen.getByLabelText("Submitter's record"));
+    expect(record.getByText('12')).toBeTruthy();
+    expect(record.getByText('90 % (9 of 10 decided)')).toBeTruthy();
+    expect(record.getByText('4,500 CENTS')).toBeTruthy();
+    const full = screen.getByRole('link', { name: 'Open full size: the proof image' });
+    expect(full.getAttribute('href')).toBe('/api/uploads/abc.png');
+    expect(full.getAttribute('target')).toBe('_blank');
+  });
+
   it('lets the creator with a wallet approve or reject', async () => {
     show(submission(), testUser({ id: 3 }), '0xabc');
     const approve = await screen.findByRole('button', { name: 'Approve & Release 1,500 CENTS' });

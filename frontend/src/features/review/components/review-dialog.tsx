@@ -15,6 +15,7 @@ import { isImageUrl, proofBadges } from '../proof';
 import { READ_ONLY_NOTICE, reviewDialogTitle, reviewMode } from '../review-mode';
 import { AiPanel } from './ai-panel';
 import { ProofImage } from './proof-image';
+import { SubmitterCard } from './submitter-card';
 import { DialogRoot } from '@/components/ui/dialog';
 import { AlertRoot } from '@/components/ui/alert';
 
@@ -99,7 +100,8 @@ export function ReviewBody({ submission: s, onClose }: { submission: ReviewedSub
           </Box>
           <Separator />
           <Stack gap="1" fontSize="sm">
-            <Text>Submitted by User {s.userId}</Text>
+            {/* The reviewers (creator, admins) get who submitted; the spec's 'User {id}' otherwise. */}
+            {s.submitter ? <SubmitterCard submitter={s.submitter} /> : <Text>Submitted by User {s.userId}</Text>}
             <Text color="gray.700">Submitted {formatDate(s.createdAt)}</Text>
             <HStack gap="1">
               {proofBadges(s).map((b) => <Badge key={b} variant="outline">{b}</Badge>)}

@@ -14,6 +14,14 @@ const task = (over: Partial<Task> = {}): Task => ({
 const card = () => screen.getByRole('article', { name: 'Write a thread' });
 
 describe('TaskCard', () => {
+  it("shows the creator's record in one short line, or New creator (issue 22)", () => {
+    const { unmount } = renderWithApp(<TaskCard task={task({ creatorRecord: { reviewed: 25, approved: 23, medianReviewMs: 6 * 3600_000 } })} onOpen={() => undefined} />);
+    expect(within(card()).getByText('Reviews in ~6 h · 92 % approved')).toBeTruthy();
+    unmount();
+    renderWithApp(<TaskCard task={task({ creatorRecord: null })} onOpen={() => undefined} />);
+    expect(within(card()).getByText('New creator')).toBeTruthy();
+  });
+
   it('shows the fields, a clickable external link, the deadline as MMM dd, yyyy and opens by id', () => {
     const onOpen = vi.fn();
     renderWithApp(<TaskCard task={task({ totalSubmissions: 2 })} onOpen={onOpen} />);

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { CreatorRecordLineText } from '@/components/creator-record';
 import { LinkifiedText } from '@/components/linkified-text';
 import { formatDeadline } from '@/lib/dates';
 import { formatCent } from '@/lib/money';
@@ -36,6 +37,7 @@ export function TaskCard({ task, onOpen }: { task: Task; onOpen(id: number): voi
         <Text as="h3" fontSize="lg" fontWeight="semibold" lineClamp={2}>
           {task.title}
         </Text>
+        <CreatorRecordLineText line={task.creatorRecord} mt="-2" />
         <Text color="gray.600" fontSize="sm" lineClamp={3}>
           <LinkifiedText text={task.description} />
         </Text>

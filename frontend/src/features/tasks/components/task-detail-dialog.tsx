@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, Box, Button, Card, CloseButton, Dialog, Heading, HStack, Portal, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { CreatorRecordFacts } from '@/components/creator-record';
 import { LinkifiedText } from '@/components/linkified-text';
 import { ExternalLink } from '@/components/ui/external-link';
 import { formatDate, formatDeadline } from '@/lib/dates';
@@ -119,6 +120,15 @@ export function TaskDetailDialog({
                       <Text fontSize="sm" color="gray.600">
                         {task.completions} / {task.maxCompletions} completions
                       </Text>
+                    </Stack>
+                    <Stack gap="2">
+                      <Heading as="h3" size="md">
+                        About the creator
+                      </Heading>
+                      <Button asChild size="xs" variant="outline" alignSelf="flex-start">
+                        <Link to={`/users/${task.creatorId}`}>View the creator's profile</Link>
+                      </Button>
+                      <CreatorRecordFacts userId={task.creatorId} />
                     </Stack>
                     {children && <Box borderTopWidth="1px" pt="5">{children}</Box>}
                   </Stack>
