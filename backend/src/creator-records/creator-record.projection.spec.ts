@@ -113,8 +113,13 @@ describe('creator-records projection (real PostgreSQL)', () => {
     const t = await taskStream(taskId + 1, creator.id);
     await t.submit((taskId + 1) * 10, 7);
     await t.decide(T.SubmissionApproved, (taskId + 1) * 10, 7, 0); // reviewed the same millisecond: 0 ms
+    // Changes requested after 3 h, resubmitted, approved after 30 h: the creator's response took 3 h, on time.
+    await t.submit((taskId + 1) * 10 + 1, 8);
+    await t.append(T.SubmissionChangesRequested, { submissionId: (taskId + 1) * 10 + 1, taskId: taskId + 1, userId: 8, reviewerId: creator.id,
+      feedback: 'more', round: 1, requestedAt: at(3 * H), resubmitBy: at(51 * H) });
+    await t.decide(T.SubmissionApproved, (taskId + 1) * 10 + 1, 8, 30 * H);
     await ctx.projections.catchUp();
-    expect((await record(creator.id)).asCreator).toMatchObject({ submissionsReviewed: 1, medianReviewMs: 0, approved: 1, reviewedBeforeDeadline: 1 });
+    expect((await record(creator.id)).asCreator).toMatchObject({ submissionsReviewed: 2, medianReviewMs: 1.5 * H, approved: 2, reviewedBeforeDeadline: 2 });
     expect(await ctx.dataSource.query(`SELECT * FROM creator_record_submissions WHERE task_id = $1`, [taskId])).toEqual([]);
   });
 });

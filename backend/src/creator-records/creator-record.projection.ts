@@ -7,11 +7,8 @@ import { DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS, DEFAULT_REVIEW_WINDOW_SECONDS, dea
 import { reviewDeadlineMs, reviewWithinOf } from '../tasks/aggregate/task-review-deadline';
 import { TaskEvents as T } from '../tasks/task.events';
 
-/**
- * An appeal the admins decided for the earner (the revise work's event, not on main when this was written):
- * picked up by its name and its `submissionId` only, so the figure counts it as soon as the event exists.
- */
-export const APPEAL_OVERTURNED = 'SubmissionAppealOverturned';
+/** An appeal the admins decided for the earner (followed by the approval the aggregate raises for it). */
+export const APPEAL_OVERTURNED = T.SubmissionAppealOverturned;
 
 interface TaskTerms {
   reviewWithinSeconds: number;
@@ -26,8 +23,10 @@ interface TaskTerms {
  * migration 1795619022600 for why rows rather than running counters).
  *
  * Definitions (one home: this file):
- * - submissions reviewed: submissions with a decision (approved or rejected, by anyone, the system included);
- * - time to review: first decision - sent, in ms; the median is exact (percentile_cont over every row: the
+ * - submissions reviewed: submissions with a response (approved, rejected or changes requested, by anyone, the
+ *   system included);
+ * - time to review: first response - sent, in ms (a response: an approval, a rejection, or changes requested —
+ *   the creator did review it; the revision's own wait is the earner's, not the creator's); the median is exact (percentile_cont over every row: the
  *   mean of the two middle values for an even count);
  * - reviewed before the deadline: decided by a person (not the system) at or before the review deadline;
  * - approval rate: approved / reviewed; auto-approvals: approvals the system made at the deadline;
@@ -91,6 +90,19 @@ export class CreatorRecordProjection implements Projection {
                auto_approved = CASE WHEN $4::boolean THEN $3::boolean ELSE auto_approved END
              WHERE submission_id = $1::int`,
             [d.submissionId, new Date(at).toISOString(), bySystem, approved],
+          );
+          touched.add(d.submissionId);
+          break;
+        }
+        case T.SubmissionChangesRequested: {
+          const at = Date.parse(d.requestedAt);
+          if (!Number.isFinite(at)) break;
+          batch.write(
+            `UPDATE creator_record_submissions SET
+               review_ms = COALESCE(review_ms, GREATEST(0, round(extract(epoch FROM ($2::timestamptz - submitted_at)) * 1000))::bigint),
+               reviewed_at = COALESCE(reviewed_at, $2::timestamptz)
+             WHERE submission_id = $1::int`,
+            [d.submissionId, new Date(at).toISOString()],
           );
           touched.add(d.submissionId);
           break;
