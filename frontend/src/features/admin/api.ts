@@ -11,8 +11,31 @@ export interface AdminPage {
 const dashboardUrl = ({ limit, offset, status }: AdminPage) =>
   `/api/admin/dashboard?limit=${limit}&offset=${offset}${status ? `&status=${status}` : ''}`;
 
+/** GET /api/admin/appeals (issue 22): open appeals, soonest cut-off first. */
+export interface OpenAppeal {
+  submissionId: number;
+  taskId: number;
+  taskTitle: string;
+  taskCreatorId: number;
+  userId: number;
+  username: string | null;
+  message: string;
+  rejection: string;
+  appealedAt: string;
+  decideBy: string;
+  timeLeftSeconds: number;
+}
+
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
+    openAppeals: build.query<{ now: string; items: OpenAppeal[] }, void>({
+      query: () => '/api/admin/appeals',
+      providesTags: ['Admin'],
+    }),
+    decideAppeal: build.mutation<unknown, { submissionId: number; decision: 'upheld' | 'overturned'; reason: string | null }>({
+      query: ({ submissionId, ...body }) => ({ url: `/api/admin/appeals/${submissionId}`, method: 'POST', body }),
+      invalidatesTags: ['Admin', 'Dashboard', 'Submission', 'Task', 'Escrow'],
+    }),
     adminDashboard: build.query<AdminDashboard, AdminPage>({
       // Spec §7: the admin data is retried once on failure.
       async queryFn(page, _api, _extra, baseQuery) {
@@ -36,4 +59,6 @@ export const adminApi = api.injectEndpoints({
   }),
 });
 
-export const { useAdminDashboardQuery, useAdminAnalyticsQuery, useBulkValidateMutation, useBulkApproveMutation } = adminApi;
+export const {
+  useAdminDashboardQuery, useAdminAnalyticsQuery, useBulkValidateMutation, useBulkApproveMutation, useOpenAppealsQuery, useDecideAppealMutation,
+} = adminApi;

@@ -4,6 +4,7 @@ import { Pager } from '@/components/pager';
 import { useAdminDashboardQuery } from '../api';
 import type { AdminTaskRow } from '../types';
 import { AnalyticsTab } from './analytics-tab';
+import { AppealsTab } from './appeals-tab';
 import { OverviewTab } from './overview-tab';
 import { SubmissionsTab } from './submissions-tab';
 import { TasksTable } from './tasks-table';
@@ -39,12 +40,14 @@ export function AdminConsole({ onReview, taskAction }: { onReview(id: number): v
           <Tabs.Trigger value="tasks">Tasks</Tabs.Trigger>
           <Tabs.Trigger value="submissions">Submissions</Tabs.Trigger>
           <Tabs.Trigger value="analytics">AI Analytics</Tabs.Trigger>
+          <Tabs.Trigger value="appeals">Appeals</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="overview"><OverviewTab overview={o} onReview={onReview} /></Tabs.Content>
         <Tabs.Content value="users"><UsersPage /></Tabs.Content>
         <Tabs.Content value="tasks"><TasksPage taskAction={taskAction} /></Tabs.Content>
         <Tabs.Content value="submissions"><SubmissionsTab pending={o.submissions.pending} onReview={onReview} /></Tabs.Content>
         <Tabs.Content value="analytics"><AnalyticsTab /></Tabs.Content>
+        <Tabs.Content value="appeals"><AppealsTab /></Tabs.Content>
       </TabsRoot>
     </Stack>
   );
