@@ -43,6 +43,11 @@ describe('accounts: wallet sign-in (SIWE) with username setup, password register
     // The session survives a reload; protected pages open; the user menu has Profile and Logout (no Admin).
     await page.goto(baseUrl + '/dashboard');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
+    // The account chip: network, CENT balance and the short address of the connected wallet.
+    const chip = page.getByRole('banner').getByTestId('wallet-chip');
+    await expect.poll(() => chip.textContent(), { timeout: 20_000 }).toMatch(/ CENT/);
+    const a = wallet!.address;
+    expect(await chip.textContent()).toContain(`${a.slice(0, 6)}...${a.slice(-4)}`);
     await page.getByRole('button', { name: `Account menu for ${name}` }).click();
     expect(await page.getByRole('menuitem', { name: 'Profile' }).count()).toBe(1);
     expect(await page.getByRole('menuitem', { name: 'Admin' }).count()).toBe(0);

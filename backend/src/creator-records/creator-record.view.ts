@@ -56,6 +56,13 @@ export function creatorRecordView(creatorId: number, row: CreatorRecordRow | und
   };
 }
 
+/**
+ * Task events that move a creator's short line (reviewed, approved, median time to review): a review decided
+ * on any of the creator's tasks. Every listed task of that creator shows the line, so the list's cache drops
+ * the answers showing any of them (listing-cache.ts), not only the reviewed task's.
+ */
+export const CREATOR_LINE_EVENTS: ReadonlySet<string> = new Set(['SubmissionApproved', 'SubmissionRejected', 'SubmissionAppealOverturned']);
+
 /** The select expression of the list's short line (alias `t` = tasks): one primary-key lookup per row. */
 export const CREATOR_RECORD_LINE_COLUMN = `(SELECT json_build_object('reviewed', c.submissions_reviewed, 'approved', c.approved, 'medianReviewMs', c.median_review_ms)
     FROM creator_records c WHERE c.creator_id = t.creator_id AND c.submissions_reviewed > 0) AS "creatorRecord"`;

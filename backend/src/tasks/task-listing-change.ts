@@ -33,6 +33,8 @@ export interface TaskListingChange {
   rekeyed: boolean;
   counters: { before: ListedCounters; after: ListedCounters } | null;
   submitters: number[];
+  /** The task's creator when the batch decided a review of it (their record line moved on all their tasks). */
+  creatorLineMoved: number | null;
 }
 
 /** Columns of the `tasks` row behind each counter of a listed row. */
@@ -78,11 +80,12 @@ function countersOnly(before: Row | undefined, after: Row): TaskListingChange['c
 }
 
 /** Rows come back from PostgreSQL typed (Date, number) and out of the fold as event JSON (ISO strings): both work. */
-export function toListingChange(c: RowChange, submitters: number[]): TaskListingChange {
+export function toListingChange(c: RowChange, submitters: number[], reviewed = false): TaskListingChange {
   const before = listed(c.before);
   const after = listed(c.after);
   const rekeyed = placement(c.before) !== placement(c.after);
-  return { id: c.key, before, after, moved: rekeyed || before?.open !== after?.open, rekeyed, counters: countersOnly(c.before, c.after), submitters };
+  return { id: c.key, before, after, moved: rekeyed || before?.open !== after?.open, rekeyed, counters: countersOnly(c.before, c.after), submitters,
+    creatorLineMoved: reviewed ? Number((c.after ?? c.before)?.creator_id) : null };
 }
 
 /**

@@ -8,6 +8,7 @@ import { DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS, DEFAULT_REVIEW_WINDOW_SECONDS, dea
 import { TaskEvents as T } from './task.events';
 import { MAX_LISTED_STRANGER_ESCROWS, StoredAnomaly } from './queries/task-funding.view';
 import { STRANGER_KINDS } from '../escrow/escrow-differences';
+import { CREATOR_LINE_EVENTS } from '../creator-records/creator-record.view';
 import { TaskListingChange, deadlineDay, listed, toListingChange } from './task-listing-change';
 
 const add = (a: unknown, b: string | bigint) => (BigInt(String(a)) + BigInt(b)).toString();
@@ -44,7 +45,8 @@ export class TasksProjection extends RowProjection {
     for (const e of events) {
       if (e.type === T.SubmissionSubmitted) submitters.set(e.data.taskId, [...(submitters.get(e.data.taskId) ?? []), e.data.userId]);
     }
-    const out = changes.map((c) => toListingChange(c, submitters.get(c.key) ?? []));
+    const reviewed = new Set(events.filter((e) => CREATOR_LINE_EVENTS.has(e.type)).map((e) => e.data.taskId as number));
+    const out = changes.map((c) => toListingChange(c, submitters.get(c.key) ?? [], reviewed.has(c.key)));
     batch.afterCommit(() => {
       for (const listener of this.listeners) listener(out);
     });

@@ -38,7 +38,8 @@ describe('HTTP error text: "{status}: {body or status text}"', () => {
     });
     const [, init] = fetchMock.mock.calls[2];
     expect(init.credentials).toBe('include');
-    expect(init.headers).toEqual({ 'Content-Type': 'application/json' });
+    // A write carries its action's Idempotency-Key (lib/idempotency-keys.ts) beside the JSON type.
+    expect(init.headers).toEqual({ 'Content-Type': 'application/json', 'Idempotency-Key': expect.stringMatching(/^"[0-9a-f]{32}"$/) });
     expect(init.body).toBe('{"a":1}');
   });
 

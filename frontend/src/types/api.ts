@@ -13,7 +13,8 @@ export interface User {
 }
 
 export type SubmissionType = 'text' | 'link' | 'file' | 'mixed';
-export type SubmissionStatus = 'pending' | 'approved' | 'rejected';
+/** changes_requested: revise and resubmit; appealed: a rejection the earner appealed to the admins (issue 22). */
+export type SubmissionStatus = 'pending' | 'approved' | 'rejected' | 'changes_requested' | 'appealed';
 export type PayoutStatus = 'requested' | 'sent' | 'released' | 'failed';
 export type FundingStatus = 'awaiting_funding' | 'funded' | 'anomaly' | 'funding_anomaly' | 'refunded';
 
@@ -70,6 +71,17 @@ export interface TaskPage {
   total: number;
 }
 
+/** An appeal of a rejection, decided by the admins (issue 22). */
+export interface SubmissionAppeal {
+  status: 'open' | 'upheld' | 'overturned';
+  message: string;
+  appealedAt: string;
+  decideBy: string;
+  reason: string | null;
+  decidedAt: string | null;
+  decidedBySystem: boolean;
+}
+
 export interface Submission {
   id: number;
   taskId: number;
@@ -92,6 +104,12 @@ export interface Submission {
   reviewFlag?: string | null;
   /** Decided by the system (auto-approval, cut-off); reviewedBy is then 0. */
   reviewedBySystem?: boolean;
+  /** Issue 22: while changes_requested, the revision is due by then (or the submission is rejected). */
+  resubmitBy?: string | null;
+  /** Issue 22: a rejection not yet appealed can be appealed until then, while slotFree (an open appeal holds a slot). */
+  appealUntil?: string | null;
+  slotFree?: boolean;
+  appeal?: SubmissionAppeal | null;
   createdAt: string;
   updatedAt?: string;
   task?: { id: number; title: string; category: string; reward: number; creatorId: number };

@@ -204,7 +204,7 @@ describe('ListingCache revising a page in place', () => {
   const row = (id: number, c: ReturnType<typeof counters>) => ({ id, category: 'Design', reward: 5, ...c }) as unknown as TaskRow;
   const listedTask = { category: 'Design', reward: 5, open: true };
   const change = (id: number, before: ReturnType<typeof counters>, after: ReturnType<typeof counters>): TaskListingChange =>
-    ({ id, before: listedTask, after: listedTask, moved: false, rekeyed: false, counters: { before, after }, submitters: [] });
+    ({ id, before: listedTask, after: listedTask, moved: false, rekeyed: false, counters: { before, after }, submitters: [], creatorLineMoved: null });
   const tag: ListingTag = { category: 'Design', available: false, viewerId: null };
   const cacheWith = async (rows: TaskRow[]) => {
     const cache = new ListingCache(10, 60_000, async () => null);
@@ -237,10 +237,13 @@ describe('ListingCache after another process moved the read models', () => {
   const cp = (n: number) => ({ transactionId: BigInt(n), position: BigInt(n) });
   const ev = (n: number, type: string, taskId: number) =>
     ({ globalPosition: BigInt(n), transactionId: BigInt(n), streamId: `task-${taskId}`, streamVersion: 1, type, data: { taskId }, metadata: {}, createdAt: new Date() });
-  const row = (id: number) => ({ id, category: 'Design', reward: 5, totalSubmissions: 0, pendingSubmissions: 0, completions: 0 }) as unknown as TaskRow;
+  // Each task its own creator (1000 + id), except task 101 (no page shows it), created by task 1's creator.
+  const creatorOf = (id: number) => (id === 101 ? 1001 : 1000 + id);
+  const row = (id: number) =>
+    ({ id, category: 'Design', reward: 5, totalSubmissions: 0, pendingSubmissions: 0, completions: 0, creatorId: creatorOf(id) }) as unknown as TaskRow;
   const design: ListingTag = { category: 'Design', available: true, viewerId: null };
   const content: ListingTag = { category: 'Content', available: true, viewerId: null };
-  const terms = (id: number) => ({ category: id >= 100 ? 'Content' : 'Design', reward: 5 });
+  const terms = (id: number) => ({ category: id >= 100 ? 'Content' : 'Design', reward: 5, creatorId: creatorOf(id) });
   /** A cache holding the "available" Design page [1, 2] (task 3 right after it), a Content page [100], and their totals. */
   const warm = async (late?: () => void) => {
     const cache = new ListingCache(10, 60_000, async () => null, 200, late);
@@ -305,6 +308,18 @@ describe('ListingCache after another process moved the read models', () => {
       cache.followedTo([ev(2, T.SubmissionSubmitted, taskId)], cp(2), terms);
       expect({ taskId, ...(await rowsAndTotals(cache)) }).toEqual({ taskId, ...want });
     }
+  });
+
+  it("a review elsewhere moves its creator's record line: pages showing any task of that creator are dropped; unknown creator, every page", async () => {
+    const cache = await warm();
+    cache.movedElsewhere({ after: cp(1), through: cp(2) }, cp(1));
+    // Task 101 (Content, on no page) is task 1's creator's: the Design page shows that creator's line on task 1.
+    cache.followedTo([ev(2, T.SubmissionApproved, 101)], cp(2), terms);
+    expect(await rowsAndTotals(cache)).toEqual({ designPage: false, designTotal: true });
+    const blind = await warm();
+    blind.movedElsewhere({ after: cp(1), through: cp(2) }, cp(1));
+    blind.followedTo([ev(2, T.SubmissionApproved, 101)], cp(2), (id) => ({ category: terms(id).category, reward: 5 }));
+    expect(await kept(blind)).toBe('design content');
   });
 
   it('a rejection elsewhere (a slot comes back) drops every "available" answer its terms admit; unknown terms, every one', async () => {

@@ -1,5 +1,6 @@
 import { Checkpoint, StoredEvent, compareCheckpoints } from '../../event-store/stored-event';
 import { UnseenRange } from '../../projections/projection-runner';
+import { CREATOR_LINE_EVENTS } from '../../creator-records/creator-record.view';
 import { ListedCounters, ListedTask, ListingEffect, TaskListingChange, listingEffectOf } from '../task-listing-change';
 import { Loaded, ReadCache } from './read-cache';
 import { TaskRow } from './task.view';
@@ -8,6 +9,8 @@ import { TaskRow } from './task.view';
 export interface TaskTerms {
   category: string;
   reward: number;
+  /** Its creator, whose record line every listed task of theirs shows (unknown: any creator). */
+  creatorId?: number;
 }
 
 
@@ -67,6 +70,10 @@ interface ElsewhereEffects {
   joined: Array<TaskTerms | undefined>;
   /** Terms of tasks that may have moved in any answer: every page and total that could hold them. */
   placed: Array<TaskTerms | undefined>;
+  /** Creators whose record line moved (a review of one of their tasks): pages showing any of their tasks. */
+  creators: Set<number>;
+  /** A review of a task whose creator is not known here: every page may show that creator's line. */
+  anyCreator: boolean;
 }
 
 /** Whether these effects can have changed an answer to `tag`: a page (`page`), or the filter's total (null). */
@@ -77,7 +84,8 @@ function staleElsewhere(tag: ListingTag, page: ListedRows | null, fx: ElsewhereE
   // A task leaving a list changes only the pages that showed it, and the one it came right after (which may
   // have no next page now): nothing else moves, as the sort keys of a task never change.
   if (tag.available && page.lookAhead !== undefined && fx.left.has(page.lookAhead)) return true;
-  return page.rows.some((r) => fx.shown.has(r.id));
+  if (fx.anyCreator) return true;
+  return page.rows.some((r) => fx.shown.has(r.id) || fx.creators.has(r.creatorId));
 }
 
 /**
@@ -162,6 +170,8 @@ export class ListingCache {
     if (changes.some((c) => c.moved)) this.nextDeadline = null;
     this.rows.revise((tag, page) => revisedPage(tag, page, changes));
     this.totals.invalidate((tag) => changes.some((c) => reshapes(tag, c)));
+    const creators = new Set(changes.flatMap((c) => (c.creatorLineMoved === null ? [] : [c.creatorLineMoved])));
+    if (creators.size) this.rows.invalidate((_tag, page) => page.rows.some((r) => creators.has(r.creatorId)));
   }
 
   clear(): void {
@@ -193,7 +203,7 @@ export class ListingCache {
    */
   followedTo(events: StoredEvent[], reached: Checkpoint, task: (taskId: number) => TaskTerms | undefined): void {
     if (this.unseen.length) {
-      const fx: ElsewhereEffects = { shown: new Set(), left: new Set(), slots: [], joined: [], placed: [] };
+      const fx: ElsewhereEffects = { shown: new Set(), left: new Set(), slots: [], joined: [], placed: [], creators: new Set(), anyCreator: false };
       let any = false;
       let r = 0;
       for (const e of events) {
@@ -204,6 +214,12 @@ export class ListingCache {
         const taskId = e.data?.taskId;
         if (typeof taskId !== 'number') continue;
         any = note(fx, listingEffectOf(e), taskId, () => task(taskId)) || any;
+        if (CREATOR_LINE_EVENTS.has(e.type)) {
+          const creatorId = task(taskId)?.creatorId;
+          if (creatorId === undefined) fx.anyCreator = true;
+          else fx.creators.add(creatorId);
+          any = true;
+        }
       }
       if (any) {
         if (fx.placed.length) this.nextDeadline = null;

@@ -9,11 +9,12 @@ import { NavLinks } from './nav-links';
 // Menus are separate chunks: a visitor's first paint needs neither (entry bundle budget, TOOLCHAIN.md).
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+const WalletChip = lazy(() => import('./wallet-chip').then((m) => ({ default: m.WalletChip })));
 const NotificationBell = lazy(() => import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })));
 
 function Logo() {
   return (
-    <Link asChild fontWeight="bold" fontSize="xl" color="purple.700" _hover={{ textDecoration: 'none' }}>
+    <Link asChild fontWeight="bold" fontSize="xl" color="purple.700" whiteSpace="nowrap" flexShrink={0} _hover={{ textDecoration: 'none' }}>
       <RouterLink to="/">
         <Box as="span" aria-hidden="true" bg="purple.600" color="white" rounded="full" w="8" h="8" display="inline-flex" alignItems="center" justifyContent="center" fontSize="md">
           ¢
@@ -32,6 +33,9 @@ export function Header() {
   const account = isLoading ? null : user ? (
     <>
       <CreateTaskButton />
+      <Suspense>
+        <WalletChip />
+      </Suspense>
       <Suspense fallback={<Box w="10" />}>
         <NotificationBell />
       </Suspense>

@@ -24,7 +24,7 @@ export function NavLinks({ onNavigate, ...props }: StackProps & { onNavigate?: (
   const config = usePublicConfig();
   const { user } = useAuth();
   const INTERNAL = [...PUBLIC, ...(user ? SIGNED_IN : []), LEADERBOARD];
-  const linkStyle = { fontWeight: 'medium', color: 'gray.700', px: '2', py: '1', rounded: 'md', _hover: { color: 'purple.700', bg: 'purple.50' } };
+  const linkStyle = { fontWeight: 'medium', color: 'gray.700', whiteSpace: 'nowrap', px: '2', py: '1', rounded: 'md', _hover: { color: 'purple.700', bg: 'purple.50' } };
   return (
     <Stack as="ul" listStyleType="none" {...props}>
       {INTERNAL.map((l) => (

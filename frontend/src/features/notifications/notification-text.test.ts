@@ -26,6 +26,18 @@ describe('notificationText', () => {
     expect(notificationLink(n({ kind: 'auto_approval_soon' }))).toBe('/approvals');
   });
 
+  it('tells of revisions and appeals: changes asked, resubmitted, appeal filed, upheld, overturned (issue 22)', () => {
+    expect(notificationText(n({ kind: 'changes_requested', detail: { feedback: 'Add the link', resubmitBy: '2026-11-28T10:00:00.000Z' } })))
+      .toBe('Changes were requested on your submission to “Follow us”: Add the link. Resubmit by Sat, 28 Nov 2026 10:00:00 GMT');
+    expect(notificationText(n({ kind: 'submission_resubmitted' }))).toBe('A revised submission to “Follow us” is waiting for your review');
+    expect(notificationText(n({ kind: 'appeal_filed' }))).toBe('Your appeal on “Follow us” was sent to the admins');
+    expect(notificationText(n({ kind: 'appeal_upheld', detail: { reason: 'Off topic' } }))).toBe('Your appeal on “Follow us” was declined: Off topic');
+    expect(notificationText(n({ kind: 'appeal_overturned', detail: { reason: 'It is there' } })))
+      .toBe('The rejection of a submission to “Follow us” was overturned on appeal: It is there. The reward is paid like any approval');
+    expect(notificationLink(n({ kind: 'submission_resubmitted' }))).toBe('/approvals');
+    expect(notificationLink(n({ kind: 'changes_requested' }))).toBe('/dashboard');
+  });
+
   it('leads creators to their approvals and earners to their dashboard', () => {
     expect(notificationLink(n({ kind: 'submission_received' }))).toBe('/approvals');
     expect(notificationLink(n({ kind: 'payout_sent' }))).toBe('/dashboard');

@@ -6,6 +6,7 @@ const titleOf = (n: AppNotification) => (n.taskTitle ? `“${n.taskTitle}”` : 
 export function notificationText(n: AppNotification): string {
   const task = titleOf(n);
   const feedback = typeof n.detail.feedback === 'string' && n.detail.feedback ? `: ${n.detail.feedback}` : '';
+  const reason = typeof n.detail.reason === 'string' && n.detail.reason ? `: ${n.detail.reason}` : '';
   switch (n.kind) {
     case 'submission_approved':
       return `Your submission to ${task} was approved${feedback}`;
@@ -31,6 +32,16 @@ export function notificationText(n: AppNotification): string {
       return `A submission to ${task} will be approved automatically${typeof n.detail.reviewDeadline === 'string' ? ` on ${new Date(n.detail.reviewDeadline).toUTCString()}` : ' soon'} unless you review it`;
     case 'submission_auto_approved':
       return `A submission to ${task} was approved at its review deadline${feedback}`;
+    case 'changes_requested':
+      return `Changes were requested on your submission to ${task}${feedback}.${typeof n.detail.resubmitBy === 'string' ? ` Resubmit by ${new Date(n.detail.resubmitBy).toUTCString()}` : ''}`;
+    case 'submission_resubmitted':
+      return `A revised submission to ${task} is waiting for your review`;
+    case 'appeal_filed':
+      return `Your appeal on ${task} was sent to the admins`;
+    case 'appeal_upheld':
+      return `Your appeal on ${task} was declined${reason}`;
+    case 'appeal_overturned':
+      return `The rejection of a submission to ${task} was overturned on appeal${reason}. The reward is paid like any approval`;
     case 'projection_quarantined':
       return `The ${n.detail.projection} read model set event #${n.id} (${n.detail.eventType}) aside: ${n.detail.reason}. Retry with npm run retry-quarantined`;
   }
@@ -39,5 +50,5 @@ export function notificationText(n: AppNotification): string {
 /** Where a notification leads. */
 export function notificationLink(n: AppNotification): string {
   if (n.kind === 'projection_quarantined') return '/admin';
-  return n.kind === 'submission_received' || n.kind === 'auto_approval_soon' ? '/approvals' : '/dashboard';
+  return n.kind === 'submission_received' || n.kind === 'auto_approval_soon' || n.kind === 'submission_resubmitted' ? '/approvals' : '/dashboard';
 }

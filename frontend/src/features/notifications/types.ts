@@ -13,6 +13,12 @@ export type NotificationKind =
   /** Review deadlines (issue 22): the creator's warning, and the system's approval (earner and creator). */
   | 'auto_approval_soon'
   | 'submission_auto_approved'
+  /** Revise and resubmit, appeals (issue 22): to the earner, except resubmitted (the creator) and overturned (both). */
+  | 'changes_requested'
+  | 'submission_resubmitted'
+  | 'appeal_filed'
+  | 'appeal_upheld'
+  | 'appeal_overturned'
   /** Admins only: a read model set an event aside (detail: projection, eventType, streamId, reason). */
   | 'projection_quarantined';
 

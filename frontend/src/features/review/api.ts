@@ -7,7 +7,24 @@ import type { StoredValidation, ValidationResult } from './validation';
  * A submission as GET /api/submissions/:id answers it: always with its task's summary; for admins also the AI
  * validation stored on it (null when never validated; the key is absent for everyone else).
  */
-export type ReviewedSubmission = Submission & { task: NonNullable<Submission['task']>; aiValidation?: StoredValidation | null; submitter?: Submitter };
+export type ReviewedSubmission = Submission & {
+  task: NonNullable<Submission['task']>; aiValidation?: StoredValidation | null; submitter?: Submitter; revisions?: SubmissionRevision[];
+};
+
+export interface RevisionProof { proofLink: string | null; proofText: string | null; proofFileUrl: string | null; notes: string | null }
+
+/** One round of revise and resubmit (issue 22): what was asked, and what changed once resubmitted. */
+export interface SubmissionRevision {
+  round: number;
+  feedback: string;
+  requestedBy: number;
+  requestedAt: string;
+  resubmitBy: string;
+  previous: RevisionProof | null;
+  proof: RevisionProof | null;
+  changed: string[];
+  resubmittedAt: string | null;
+}
 
 /** Who submitted, as the task's creator and admins get it (issue 22); absent for anyone else. */
 export interface Submitter {
@@ -36,6 +53,15 @@ export const reviewApi = api.injectEndpoints({
         'Admin',
       ],
     }),
+    /** Issue 22: the earner's revised proof (after changes were requested) and their appeal of a rejection. */
+    resubmitProof: build.mutation<ReviewedSubmission, { id: number; taskId: number } & Partial<RevisionProof>>({
+      query: ({ id, taskId: _t, ...proof }) => ({ url: `/api/submissions/${id}/revisions`, method: 'POST', body: proof }),
+      invalidatesTags: (_r, _e, { id, taskId }) => [{ type: 'Submission', id }, { type: 'Submission', id: 'LIST' }, { type: 'Task', id: taskId }, 'Dashboard'],
+    }),
+    appealRejection: build.mutation<ReviewedSubmission, { id: number; taskId: number; message: string }>({
+      query: ({ id, message }) => ({ url: `/api/submissions/${id}/appeal`, method: 'POST', body: { message } }),
+      invalidatesTags: (_r, _e, { id, taskId }) => [{ type: 'Submission', id }, { type: 'Submission', id: 'LIST' }, { type: 'Task', id: taskId }, 'Dashboard'],
+    }),
     submitter: build.query<User, number>({
       query: (id) => `/api/users/${id}`,
       providesTags: (_r, _e, id) => [{ type: 'User', id }],
@@ -53,6 +79,8 @@ export const reviewApi = api.injectEndpoints({
 export const {
   useSubmissionForReviewQuery,
   useReviewSubmissionMutation,
+  useResubmitProofMutation,
+  useAppealRejectionMutation,
   useValidateSubmissionMutation,
   useLazyCheckFileQuery,
 } = reviewApi;

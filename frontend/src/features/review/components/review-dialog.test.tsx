@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Dialog } from '@chakra-ui/react';
 import ToasterView from '@/components/ui/toaster-view';
+import { toaster } from '@/components/ui/toaster';
 import { renderWithApp } from '@/testing/render';
 import { AsViewer, testUser } from '@/testing/viewer';
 import type { User } from '@/types/api';
@@ -71,6 +72,52 @@ describe('ReviewBody', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Reject Submission' }));
     expect(await screen.findByText('Feedback required')).toBeTruthy();
     expect(screen.getByText('Please provide feedback explaining why this submission is being rejected.')).toBeTruthy();
+  });
+
+  it('lets the reviewer request changes, with feedback required (issue 22)', async () => {
+    toaster.remove(); // one toast at a time: an earlier test's would hide this one
+    show(submission(), testUser({ id: 3 }), null);
+    // No wallet is needed to ask for a revision (nothing is paid).
+    const ask = await screen.findByRole('button', { name: 'Request Changes' });
+    expect((ask as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(ask);
+    expect(await screen.findByText('Feedback required')).toBeTruthy();
+    expect(await screen.findByText('Please explain what the earner should change.')).toBeTruthy();
+  });
+
+  it('shows a submission waiting for its revision as such, with the feedback and the time to resubmit', async () => {
+    show(submission({ status: 'changes_requested', reviewNotes: 'Add the link', reviewedBy: 3, reviewedAt: '2026-11-20T11:00:00.000Z',
+      resubmitBy: '2026-11-22T11:00:00.000Z' }), testUser({ id: 3 }), '0xabc');
+    expect(await screen.findByText('Changes were requested on this submission')).toBeTruthy();
+    expect(screen.getByText('Add the link')).toBeTruthy();
+    expect(screen.getByText(/Resubmit by/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Request Changes' })).toBeNull();
+  });
+
+  it('lets the earner revise and resubmit, and shows the revision history (issue 22)', async () => {
+    show(submission({ status: 'changes_requested', reviewNotes: 'Add the link', resubmitBy: new Date(Date.now() + 47 * 3600_000 + 60_000).toISOString(),
+      revisions: [{ round: 1, feedback: 'Add the link', requestedBy: 3, requestedAt: '2026-11-20T11:00:00.000Z', resubmitBy: '2026-11-22T11:00:00.000Z',
+        previous: null, proof: null, changed: [], resubmittedAt: null }] }), testUser({ id: 7 }), null);
+    const form = within(await screen.findByRole('form', { name: 'Revise and resubmit' }));
+    expect(form.getByText(/1 day 23 hours left/)).toBeTruthy();
+    expect((form.getByLabelText('Proof text') as HTMLTextAreaElement).value).toBe('Did it');
+    expect(form.getByRole('button', { name: 'Resubmit' })).toBeTruthy();
+    const history = within(screen.getByRole('region', { name: 'Revision history' }));
+    expect(history.getByText('Waiting for the revision (due ' + new Date('2026-11-22T11:00:00.000Z').toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) + ')')).toBeTruthy();
+  });
+
+  it('offers the earner an appeal with the time left, or says no slot is free', async () => {
+    const until = new Date(Date.now() + 71 * 3600_000 + 60_000).toISOString();
+    const first = show(submission({ status: 'rejected', reviewNotes: 'No link', appealUntil: until, slotFree: true }), testUser({ id: 7 }), null);
+    const appeal = within(await screen.findByRole('region', { name: 'Appeal' }));
+    expect(appeal.getByText(/2 days 23 hours left/)).toBeTruthy();
+    expect(appeal.getByText('A slot is free: an open appeal holds it for you.')).toBeTruthy();
+    expect((appeal.getByRole('button', { name: 'Appeal' }) as HTMLButtonElement).disabled).toBe(false);
+    first.unmount();
+    show(submission({ status: 'rejected', reviewNotes: 'No link', appealUntil: until, slotFree: false }), testUser({ id: 7 }), null);
+    const full = within(await screen.findByRole('region', { name: 'Appeal' }));
+    expect(full.getByText(/No slot is free on this task right now/)).toBeTruthy();
+    expect((full.getByRole('button', { name: 'Appeal' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('disables Approve for a reviewer without a wallet; an admin is told why', async () => {

@@ -16,10 +16,19 @@ import { READ_ONLY_NOTICE, reviewDialogTitle, reviewMode } from '../review-mode'
 import { AiPanel } from './ai-panel';
 import { ProofImage } from './proof-image';
 import { SubmitterCard } from './submitter-card';
+import { AppealForm, ResubmitForm, RevisionHistory } from './second-chances';
 import { DialogRoot } from '@/components/ui/dialog';
 import { AlertRoot } from '@/components/ui/alert';
 
 const FEEDBACK_PLACEHOLDER = 'Provide feedback to the submitter (required for rejection)';
+
+/** The alert of a submission no longer pending (issue 22 adds the revision and appeal states). */
+const DECIDED_TITLE: Record<string, string> = {
+  approved: 'This submission was approved',
+  rejected: 'This submission was rejected',
+  changes_requested: 'Changes were requested on this submission',
+  appealed: 'This rejection was appealed to the admins',
+};
 
 /** "Review Submission": opened with a submission id by the dashboard, the approvals page and the admin console. */
 export function ReviewDialog({ submissionId, onClose }: { submissionId: number; onClose(): void }) {
@@ -72,6 +81,21 @@ export function ReviewBody({ submission: s, onClose }: { submission: ReviewedSub
   const mode = reviewMode(s, user, wallet.isConnected);
   const busy = rejecting.isLoading || approving;
   const status = s.status ?? 'pending';
+
+  // Issue 22: a revision instead of a rejection; feedback says what to change. No wallet needed: nothing is paid.
+  const onRequestChanges = async () => {
+    if (!feedback.trim()) {
+      toaster.create({ type: 'error', title: 'Feedback required', description: 'Please explain what the earner should change.' });
+      return;
+    }
+    try {
+      await reject({ id: s.id, taskId: s.taskId, status: 'changes_requested', feedback: feedback.trim() }).unwrap();
+      toaster.create({ type: 'success', title: 'Changes requested', description: 'The earner has been notified and can resubmit within 48 hours.' });
+      onClose();
+    } catch (e) {
+      toaster.create({ type: 'error', title: 'Failed to update submission', description: errorText(e, 'Unknown error occurred') });
+    }
+  };
 
   const onReject = async () => {
     if (!feedback.trim()) {
@@ -138,13 +162,15 @@ export function ReviewBody({ submission: s, onClose }: { submission: ReviewedSub
           )}
           {user?.isAdmin && <AiPanel submissionId={s.id} stored={s.aiValidation ?? null} canValidate={status === 'pending' && !s.aiValidated} />}
           {mode.kind === 'decided' && (
-            <AlertRoot status={status === 'approved' ? 'success' : 'error'}>
+            <AlertRoot status={status === 'approved' ? 'success' : status === 'rejected' ? 'error' : 'warning'}>
               <Alert.Indicator />
               <Alert.Content>
-                <Alert.Title>{status === 'approved' ? 'This submission was approved' : 'This submission was rejected'}</Alert.Title>
+                <Alert.Title>{DECIDED_TITLE[status] ?? DECIDED_TITLE.rejected}</Alert.Title>
                 <Alert.Description>
                   <Stack gap="1" fontSize="sm">
                     {s.reviewNotes && <Text whiteSpace="pre-wrap">{s.reviewNotes}</Text>}
+                    {status === 'changes_requested' && s.resubmitBy && <Text>Resubmit by {formatDate(s.resubmitBy)}</Text>}
+                    {s.appeal && <Text whiteSpace="pre-wrap">Appeal ({s.appeal.status}): {s.appeal.message}{s.appeal.reason ? ` — ${s.appeal.reason}` : ''}</Text>}
                     {s.reviewedBy != null && <Text>Reviewed by User #{s.reviewedBy}</Text>}
                     {s.reviewedAt && <Text>{formatDate(s.reviewedAt)}</Text>}
                   </Stack>
@@ -153,6 +179,10 @@ export function ReviewBody({ submission: s, onClose }: { submission: ReviewedSub
             </AlertRoot>
           )}
           {status === 'approved' && <PayoutStatus submission={s} />}
+          {/* Issue 22: the earner revises after a request for changes, or appeals a rejection; everyone sees the history. */}
+          {user?.id === s.userId && status === 'changes_requested' && <ResubmitForm submission={s} onDone={onClose} />}
+          {user?.id === s.userId && status === 'rejected' && <AppealForm submission={s} onDone={onClose} />}
+          <RevisionHistory submission={s} />
           {mode.kind === 'read-only' && (
             <AlertRoot status="info">
               <Alert.Indicator />
@@ -184,6 +214,9 @@ export function ReviewBody({ submission: s, onClose }: { submission: ReviewedSub
           )}
           <Button colorPalette="red" variant="outline" onClick={() => void onReject()} disabled={busy}>
             Reject Submission
+          </Button>
+          <Button colorPalette="orange" variant="outline" onClick={() => void onRequestChanges()} disabled={busy}>
+            Request Changes
           </Button>
           <Button onClick={() => void approve(s, feedback.trim())} disabled={busy || !mode.canApprove} loading={approving}>
             Approve &amp; Release {formatCent(s.task.reward)} CENTS
