@@ -67,7 +67,9 @@ describe('review dialog, dashboard and approvals (creator and earners)', () => {
     await page.getByRole('button', { name: `Review submission ${subs[0]}` }).click();
     const d = dialog(page);
     await d.getByText(title).waitFor();
-    expect(await d.getByText(`User`, { exact: false }).first().textContent()).toContain('User');
+    // Issue 22: the reviewer sees who submitted (no username yet: the spec's temporary name) and their full wallet.
+    await d.getByText(`Submitted by user_${earners[0].address.toLowerCase().slice(2, 8)}`).waitFor();
+    expect(await d.getByTitle(earners[0].address).count()).toBeGreaterThan(0);
     await checkPage(page, 'review-dialog-creator');
     await d.getByPlaceholder('Provide feedback to the submitter (required for rejection)').fill('Great thread');
     await d.getByRole('button', { name: 'Approve & Release 25 CENTS' }).click();
