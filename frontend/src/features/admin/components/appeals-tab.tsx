@@ -63,7 +63,7 @@ function AppealCard({ appeal: a, busy, onDecide }: { appeal: OpenAppeal; busy: b
           <HStack gap="2" wrap="wrap">
             <Button size="sm" variant="outline" colorPalette="red" disabled={busy}
               onClick={() => (reason.trim() ? onDecide(a, 'upheld', reason) : setMissing(true))}>Decline (uphold rejection)</Button>
-            <Button size="sm" colorPalette="green" disabled={busy} onClick={() => onDecide(a, 'overturned', reason)}>Overturn (approve &amp; pay)</Button>
+            <Button size="sm" disabled={busy} onClick={() => onDecide(a, 'overturned', reason)}>Overturn (approve &amp; pay)</Button>
           </HStack>
         </Stack>
       </Card.Body>
