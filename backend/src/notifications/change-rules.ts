@@ -23,6 +23,8 @@ export const NotificationKinds = {
   AppealFiled: 'appeal_filed',
   AppealUpheld: 'appeal_upheld',
   AppealOverturned: 'appeal_overturned',
+  /** Admins only: an appeal waits for their decision (never the creator's: appeals go to the admins). */
+  AppealToDecide: 'appeal_to_decide',
   /** Admins only: a read model set an event aside (projections/projection-quarantine.ts writes these rows). */
   ProjectionQuarantined: 'projection_quarantined',
 } as const;

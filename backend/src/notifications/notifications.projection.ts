@@ -50,8 +50,8 @@ export class NotificationsProjection implements Projection {
 
   /**
    * Admins are told of what only they can act on: every release the app did not request (a payout anomaly:
-   * the releaser key may be misused) and every approved reward that could not be paid (a permanent payout
-   * failure). Fanned out to the admins the users read model knows in this batch's transaction (as the
+   * the releaser key may be misused), every approved reward that could not be paid (a permanent payout
+   * failure) and every appeal filed (only admins decide appeals). Fanned out to the admins the users read model knows in this batch's transaction (as the
    * projection quarantine does); an admin who is also the task's creator keeps their own row.
    */
   private alertAdmins(events: StoredEvent[], batch: ProjectionBatch): void {
@@ -111,10 +111,11 @@ export class NotificationsProjection implements Projection {
   }
 }
 
-/** The admins' notification for an event, or null: payout anomalies and permanent payout failures. */
+/** The admins' notification for an event, or null: payout anomalies, permanent payout failures, appeals to decide. */
 function adminAlertKind(e: StoredEvent): string | null {
   if (!e.streamId.startsWith('task-') || typeof e.data?.taskId !== 'number') return null;
   if (e.type === T.PayoutAnomalyDetected) return NotificationKinds.TaskAnomaly;
   if (e.type === T.PayoutFailed && e.data.permanent) return NotificationKinds.PayoutFailed;
+  if (e.type === T.SubmissionAppealed) return NotificationKinds.AppealToDecide;
   return null;
 }

@@ -121,6 +121,11 @@ describe('revisions and appeals API', () => {
     // The earner hears of the appeal and its outcome (not a second "approved"); the creator of the overturn.
     expect((await kinds(earner)).map((n) => n.kind)).toEqual(['appeal_overturned', 'appeal_filed', 'submission_rejected']);
     expect((await kinds(creatorAdmin)).map((n) => n.kind)[0]).toBe('appeal_overturned');
+    // Every admin hears of the appeal to decide (the Appeals tab), the creator-admin too.
+    for (const who of [admin, creatorAdmin]) {
+      expect((await kinds(who)).find((n) => n.kind === 'appeal_to_decide')).toMatchObject({ kind: 'appeal_to_decide' });
+    }
+    expect((await kinds(earner)).some((n) => n.kind === 'appeal_to_decide')).toBe(false);
   });
 
   it('upheld: stays rejected with the reason; no slot free means no appeal', async () => {

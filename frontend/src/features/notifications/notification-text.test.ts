@@ -49,4 +49,10 @@ describe('notificationText', () => {
     expect(notificationText(q)).toBe('The tasks read model set event #41 (TaskCreated) aside: date out of range. Retry with npm run retry-quarantined');
     expect(notificationLink(q)).toBe('/admin');
   });
+
+  it('tells admins of an appeal to decide and leads them to the admin console', () => {
+    const a = n({ kind: 'appeal_to_decide' });
+    expect(notificationText(a)).toMatch(/^An earner appealed a rejection on .+: decide it in the Appeals tab$/);
+    expect(notificationLink(a)).toBe('/admin');
+  });
 });

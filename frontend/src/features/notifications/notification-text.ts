@@ -42,6 +42,8 @@ export function notificationText(n: AppNotification): string {
       return `Your appeal on ${task} was declined${reason}`;
     case 'appeal_overturned':
       return `The rejection of a submission to ${task} was overturned on appeal${reason}. The reward is paid like any approval`;
+    case 'appeal_to_decide':
+      return `An earner appealed a rejection on ${task}: decide it in the Appeals tab`;
     case 'projection_quarantined':
       return `The ${n.detail.projection} read model set event #${n.id} (${n.detail.eventType}) aside: ${n.detail.reason}. Retry with npm run retry-quarantined`;
   }
@@ -49,6 +51,6 @@ export function notificationText(n: AppNotification): string {
 
 /** Where a notification leads. */
 export function notificationLink(n: AppNotification): string {
-  if (n.kind === 'projection_quarantined') return '/admin';
+  if (n.kind === 'projection_quarantined' || n.kind === 'appeal_to_decide') return '/admin';
   return n.kind === 'submission_received' || n.kind === 'auto_approval_soon' || n.kind === 'submission_resubmitted' ? '/approvals' : '/dashboard';
 }

@@ -19,6 +19,8 @@ export type NotificationKind =
   | 'appeal_filed'
   | 'appeal_upheld'
   | 'appeal_overturned'
+  /** Admins only: an appeal waits for their decision. */
+  | 'appeal_to_decide'
   /** Admins only: a read model set an event aside (detail: projection, eventType, streamId, reason). */
   | 'projection_quarantined';
 
