@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, Field, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { AlertRoot } from '@/components/ui/alert';
 import { toaster } from '@/components/ui/toaster';
+import { useAppNow } from '@/lib/app-clock';
 import { formatDate } from '@/lib/dates';
 import { errorText } from '@/lib/http-error';
 import { useAppealRejectionMutation, useResubmitProofMutation, type ReviewedSubmission } from '../api';
@@ -50,6 +51,8 @@ export function ResubmitForm({ submission: s, onDone }: { submission: ReviewedSu
   const [text, setText] = useState(s.proofText ?? '');
   const [notes, setNotes] = useState(s.notes ?? '');
   const [resubmit, state] = useResubmitProofMutation();
+  // Time left on the app's clock (the one the expiry is decided on), not this browser's.
+  const now = useAppNow().getTime();
   const onSubmit = async () => {
     try {
       await resubmit({ id: s.id, taskId: s.taskId, proofLink: link.trim() || null, proofText: text.trim() || null, proofFileUrl: s.proofFileUrl, notes: notes.trim() || null }).unwrap();
@@ -63,7 +66,7 @@ export function ResubmitForm({ submission: s, onDone }: { submission: ReviewedSu
     <Box as="form" aria-label="Revise and resubmit" onSubmit={(e: React.FormEvent) => { e.preventDefault(); void onSubmit(); }}>
       <Stack gap="3">
         <Heading as="h3" size="sm">Revise and resubmit</Heading>
-        {s.resubmitBy && <Text fontSize="sm">Resubmit by {formatDate(s.resubmitBy)} ({timeLeft(s.resubmitBy)} left), or the submission is rejected.</Text>}
+        {s.resubmitBy && <Text fontSize="sm">Resubmit by {formatDate(s.resubmitBy)} ({timeLeft(s.resubmitBy, now)} left), or the submission is rejected.</Text>}
         <Field.Root>
           <Field.Label>Proof link</Field.Label>
           <Input value={link} onChange={(e) => setLink(e.target.value)} placeholder="https://…" />
@@ -86,8 +89,9 @@ export function ResubmitForm({ submission: s, onDone }: { submission: ReviewedSu
 export function AppealForm({ submission: s, onDone }: { submission: ReviewedSubmission; onDone(): void }) {
   const [message, setMessage] = useState('');
   const [appeal, state] = useAppealRejectionMutation();
+  const now = useAppNow().getTime();
   if (!s.appealUntil) return null;
-  const open = s.slotFree !== false && Date.parse(s.appealUntil) > Date.now();
+  const open = s.slotFree !== false && Date.parse(s.appealUntil) > now;
   const onAppeal = async () => {
     if (!message.trim()) {
       toaster.create({ type: 'error', title: 'Message required', description: 'Please explain why the rejection should be overturned.' });
@@ -106,7 +110,7 @@ export function AppealForm({ submission: s, onDone }: { submission: ReviewedSubm
       <Stack gap="3">
         <Heading as="h3" size="sm">Appeal this rejection</Heading>
         <Text fontSize="sm">
-          Once, to the admins (never the task&apos;s creator), until {formatDate(s.appealUntil)} ({timeLeft(s.appealUntil)} left).
+          Once, to the admins (never the task&apos;s creator), until {formatDate(s.appealUntil)} ({timeLeft(s.appealUntil, now)} left).
         </Text>
         {s.slotFree === false ? (
           <AlertRoot status="warning">
