@@ -74,7 +74,7 @@ describe('GET /api/tasks/:id/escrow', () => {
         amount: (16n * CENT).toString(), finality: 'final', indexed: true,
       }),
       expect.objectContaining({
-        type: 'RewardReleased', txHash: paid.transaction_hash, txUrl: `${EXPLORER}/tx/${paid.transaction_hash}`, submissionId,
+        type: 'RewardReleased', txHash: paid.transaction_hash, txUrl: `${EXPLORER}/tx/${paid.transaction_hash}`, submissionId: String(submissionId),
         recipient: earner.wallet, recipientUrl: `${EXPLORER}/address/${earner.wallet}`, finality: 'final', indexed: true,
       }),
     ]);

@@ -134,11 +134,12 @@ export class EscrowAuditService {
     if (!released.length) return [];
     const rows: Array<Record<string, any>> = await this.db.query(
       `SELECT id, task_id, status, payout_status, transaction_hash, payout_recipient FROM submissions WHERE id = ANY($1::int[])`,
-      [released.map((e) => e.submissionId).filter((id) => id! <= 2_147_483_647)],
+      // Only ids a submission row can have (int4), compared as bigint: a stranger's release may name any uint256.
+      [released.map((e) => BigInt(e.submissionId!)).filter((id) => id > 0n && id <= 2_147_483_647n).map(String)],
     );
-    const byId = new Map(rows.map((r) => [r.id, r]));
+    const byId = new Map(rows.map((r) => [String(r.id), r]));
     return released.flatMap((e) => {
-      const s = byId.get(e.submissionId);
+      const s = byId.get(e.submissionId!);
       const claim: AppPayoutClaim | null = s
         ? {
             taskId: s.task_id, status: s.task_id === task.id ? s.status : `a submission of task ${s.task_id}`, payoutStatus: s.payout_status,
@@ -205,7 +206,7 @@ export class EscrowAuditService {
       indexed,
     };
     if (e.name === 'RewardReleased') {
-      Object.assign(view, { submissionId: Number(e.args.submissionId), recipient: e.args.recipient, recipientUrl: this.links.address(e.args.recipient) });
+      Object.assign(view, { submissionId: (e.args.submissionId as bigint).toString(), recipient: e.args.recipient, recipientUrl: this.links.address(e.args.recipient) });
     }
     return view;
   }

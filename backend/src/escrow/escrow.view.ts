@@ -45,7 +45,8 @@ export class EscrowEventView {
   @ApiProperty() blockNumber!: number;
   @ApiProperty() logIndex!: number;
   @ApiProperty({ description: 'Base units' }) amount!: string;
-  @ApiPropertyOptional() submissionId?: number;
+  /** uint256 on chain: a decimal string (a stranger's release may name any id, past what a JS number holds). */
+  @ApiPropertyOptional({ description: 'Decimal string (uint256)' }) submissionId?: string;
   @ApiPropertyOptional() recipient?: string;
   @ApiPropertyOptional({ nullable: true, type: String }) recipientUrl?: string | null;
   @ApiProperty() confirmations!: number;

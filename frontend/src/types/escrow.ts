@@ -38,7 +38,8 @@ export interface EscrowEvent {
   blockNumber: number;
   logIndex: number;
   amount: string;
-  submissionId?: number;
+  /** Decimal string (uint256 on chain). */
+  submissionId?: string;
   recipient?: string;
   recipientUrl?: string | null;
   confirmations: number;

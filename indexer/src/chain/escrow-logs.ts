@@ -48,6 +48,15 @@ const SHAPE: Record<EventName, { topics: number; words: number }> = {
 const MAX_ID = 2n ** 31n - 1n;
 const isBackendId = (v: bigint) => v > 0n && v <= MAX_ID;
 
+/**
+ * A uint256 id from a log (decimal string) as the backend's integer id, or null when no backend id can be it.
+ * Parsed as a bigint and range-checked first, so an id past 2^53 never rounds onto a real one.
+ */
+export function backendId(decimal: string): number | null {
+  const v = BigInt(decimal);
+  return isBackendId(v) ? Number(v) : null;
+}
+
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/;
 const word = (hex: string, i: number) => BigInt(`0x${hex.slice(2 + 64 * i, 66 + 64 * i)}`);

@@ -9,7 +9,7 @@ import {
   RevertTaskChainFactCommand,
 } from '@cent/backend';
 import { Logger } from '../chain/json-rpc';
-import { DecodedLog } from '../chain/escrow-logs';
+import { DecodedLog, backendId } from '../chain/escrow-logs';
 import { AppliedLogRow } from './checkpoint-store';
 
 /** What the follower waits on once a range is stored (the backend's ProjectionRunner). */
@@ -44,7 +44,8 @@ export class FactDispatcher {
         outcomes[index] = `rejected: ${l.rejected ?? 'not a fact of any task'}`;
         return;
       }
-      const taskId = Number(l.taskId);
+      // `domain` is set only for backend ids (withTaskId), so this is never null here.
+      const taskId = backendId(l.taskId!)!;
       const group = groups.get(taskId) ?? [];
       group.push({ index, log: l.domain });
       groups.set(taskId, group);
