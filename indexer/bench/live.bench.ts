@@ -21,7 +21,7 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { DomainModule, loadConfig } from '@cent/backend';
-import { SubmitProofCommand } from '../../backend/src/submissions/commands/submit-proof.command';
+import { SubmitProofCommand } from '../../backend/src/tasks/commands/submit-proof.command';
 import { sessionCookieFor, TEST_SESSION_SECRET } from '../../backend/test/session-cookie';
 import { openSse, SseClient, SseFrame } from '../../backend/test/sse-client';
 import { startAnvil, freePort } from '../test/support/anvil';

@@ -5,12 +5,12 @@ import { startTestApp } from '../../backend/test/test-app';
 import { sessionCookieFor } from '../../backend/test/session-cookie';
 import { createTestDatabase } from '../../backend/test/test-database';
 import { DueDecisionScheduler } from '../../backend/src/scheduler/due-decision-scheduler';
-import { SYSTEM_REVIEWER } from '../../backend/src/tasks/aggregate/task-review-deadline';
+import { SYSTEM_REVIEWER } from '../../backend/src/tasks/domain/task-review-deadline';
 import { Anvil, startAnvil } from './support/anvil';
 import { CENT, EscrowChain, deployEscrow } from './support/escrow-chain';
 import { IndexerInstance, eventually, indexerEnv, startIndexer } from './support/stack';
 import { GrantAdminCommand } from '../../backend/src/users/commands/grant-admin.command';
-import { SubmitProofCommand } from '../../backend/src/submissions/commands/submit-proof.command';
+import { SubmitProofCommand } from '../../backend/src/tasks/commands/submit-proof.command';
 import { Person, createAndFundTask, registerCreator, registerUser, submissionRow, submit, taskRow } from './support/scenario';
 
 let n = 0;

@@ -2,8 +2,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { NonceManager, Wallet } from 'ethers';
 import { DataSource } from 'typeorm';
 import { CreateTaskCommand } from '../../../backend/src/tasks/commands/create-task.command';
-import { SubmitProofCommand } from '../../../backend/src/submissions/commands/submit-proof.command';
-import { ReviewSubmissionCommand } from '../../../backend/src/submissions/commands/review-submission.command';
+import { SubmitProofCommand } from '../../../backend/src/tasks/commands/submit-proof.command';
+import { ReviewSubmissionCommand } from '../../../backend/src/tasks/commands/review-submission.command';
 import { RegisterUserCommand } from '../../../backend/src/users/commands/register-user.command';
 import { EscrowChain, fundTask, taskEscrowKey } from './escrow-chain';
 
