@@ -13,6 +13,7 @@ module.exports = {
   rootDir: '.',
   moduleNameMapper: {
     '^@cent/backend$': path.join(backend, 'src', 'index.ts'),
+    '^@cent/backend/testing$': path.join(backend, 'test', 'index.ts'),
     '^@cent/contracts$': path.resolve(__dirname, '..', 'contracts', 'src', 'index.ts'),
   },
   globalSetup: path.join(backend, 'test', 'global-setup.ts'),

@@ -32,3 +32,18 @@ export { nestLoggerOn } from './logging/nest-logger';
 export { ChainClock } from './clock/chain-clock';
 export type { ChainTime } from './clock/chain-clock';
 export { mayReadMetrics, METRICS_FORBIDDEN } from './metrics/metrics-access';
+// What the indexer's tests and benchmarks drive the backend with (the same commands the API sends).
+export { RegisterUserCommand } from './users/commands/register-user.command';
+export { GrantAdminCommand } from './users/commands/grant-admin.command';
+export { LinkWalletCommand } from './users/commands/link-wallet.command';
+export { UsersReadRepository } from './users/users.read-repository';
+export { CreateTaskCommand } from './tasks/commands/create-task.command';
+export { SubmitProofCommand } from './submissions/commands/submit-proof.command';
+export { ReviewSubmissionCommand } from './submissions/commands/review-submission.command';
+export { AppealRejectionCommand } from './appeals/commands/appeal-rejection.command';
+export { DecideAppealCommand } from './appeals/commands/decide-appeal.command';
+export { MESSAGES } from './tasks/aggregate/task.messages';
+export { REVISION_MESSAGES } from './tasks/aggregate/task-revisions';
+export { SYSTEM_REVIEWER } from './tasks/aggregate/task-review-deadline';
+export { DueDecisionScheduler } from './scheduler/due-decision-scheduler';
+export { ChainHeadWatcher } from './metrics/chain-head.watcher';

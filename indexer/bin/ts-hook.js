@@ -16,6 +16,7 @@ const swc = require('@swc/core');
 const ROOT = path.resolve(__dirname, '..', '..');
 const SOURCES = {
   '@cent/backend': path.join(ROOT, 'backend', 'src', 'index.ts'),
+  '@cent/backend/testing': path.join(ROOT, 'backend', 'test', 'index.ts'),
   '@cent/contracts': path.join(ROOT, 'contracts', 'src', 'index.ts'),
 };
 

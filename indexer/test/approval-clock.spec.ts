@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { ChainClock } from '@cent/backend';
-import { startTestApp } from '../../backend/test/test-app';
-import { sessionCookieFor } from '../../backend/test/session-cookie';
+import { startTestApp, sessionCookieFor } from '@cent/backend/testing';
 import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
 import { createAndFundTask, registerCreator, registerUser, submissionRow, submit, taskRow } from './support/scenario';
 

@@ -4,8 +4,7 @@
  * reports the chain apart from the database, and routes that need no chain stay as fast as ever.
  */
 import request from 'supertest';
-import { startTestApp } from '../../backend/test/test-app';
-import { startTcpProxy, TcpProxy } from '../../backend/test/tcp-proxy';
+import { startTestApp, startTcpProxy, TcpProxy } from '@cent/backend/testing';
 import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
 import { createAndFundTask, registerCreator, taskRow } from './support/scenario';
 

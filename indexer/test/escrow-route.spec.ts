@@ -1,6 +1,5 @@
 import request from 'supertest';
-import { startTestApp } from '../../backend/test/test-app';
-import { sessionCookieFor } from '../../backend/test/session-cookie';
+import { startTestApp, sessionCookieFor } from '@cent/backend/testing';
 import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
 import { approve, createAndFundTask, registerCreator, registerUser, submissionRow, submit } from './support/scenario';
 import { CENT } from './support/escrow-chain';

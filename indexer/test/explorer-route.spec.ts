@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import request from 'supertest';
 import { NonceManager, Wallet, getAddress, parseUnits, zeroPadValue } from 'ethers';
 import { CentToken__factory, DEV_ACCOUNTS, DEV_DEPLOYER, DEV_RELEASER, Deployment, TaskEscrow__factory, deployContracts } from '@cent/contracts';
-import { startTestApp } from '../../backend/test/test-app';
+import { startTestApp } from '@cent/backend/testing';
 import { Anvil, freePort, startAnvil } from './support/anvil';
 import { eventually } from './support/stack';
 

@@ -1,7 +1,5 @@
 import request from 'supertest';
-import { Replica, startReplica } from '../../backend/test/replica';
-import { sessionCookieFor } from '../../backend/test/session-cookie';
-import { openSse, SseClient, SseFrame } from '../../backend/test/sse-client';
+import { Replica, startReplica, sessionCookieFor, openSse, SseClient, SseFrame } from '@cent/backend/testing';
 import { IndexerInstance, Stack, startIndexer, startStack } from './support/stack';
 import { createAndFundTask, registerCreator, registerUser } from './support/scenario';
 

@@ -1,8 +1,7 @@
 import { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { startTestApp } from '../../backend/test/test-app';
-import { sample } from '../../backend/test/prometheus-sample';
-import { ChainHeadWatcher } from '../../backend/src/metrics/chain-head.watcher';
+import { ChainHeadWatcher } from '@cent/backend';
+import { startTestApp, sample } from '@cent/backend/testing';
 import { JsonRpc } from '../src/chain/json-rpc';
 import { IndexerMetrics } from '../src/metrics/indexer-metrics';
 import { startMetricsServer } from '../src/metrics/metrics-server';

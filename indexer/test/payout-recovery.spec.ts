@@ -1,7 +1,7 @@
 import { Wallet, ZeroAddress } from 'ethers';
 import { CENT, fundTask } from './support/escrow-chain';
 import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
-import { GrantAdminCommand } from '../../backend/src/users/commands/grant-admin.command';
+import { GrantAdminCommand } from '@cent/backend';
 import { approve, createAndFundTask, registerCreator, registerUser, submissionRow, submit, taskRow } from './support/scenario';
 import { TestWorker, leadingWorker } from './support/worker';
 

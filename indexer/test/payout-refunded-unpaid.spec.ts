@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Pool } from 'pg';
-import { startTestApp } from '../../backend/test/test-app';
+import { startTestApp } from '@cent/backend/testing';
 import { JsonRpc } from '../src/chain/json-rpc';
 import { reconcile } from '../src/audit/reconcile';
 import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';

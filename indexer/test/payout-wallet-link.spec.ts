@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { Wallet } from 'ethers';
-import { startTestApp } from '../../backend/test/test-app';
-import { sessionCookieFor } from '../../backend/test/session-cookie';
-import { LinkWalletCommand } from '../../backend/src/users/commands/link-wallet.command';
+import { LinkWalletCommand } from '@cent/backend';
+import { startTestApp, sessionCookieFor } from '@cent/backend/testing';
 import { CENT } from './support/escrow-chain';
 import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
 import { approve, createAndFundTask, registerCreator, registerUser, submissionRow, submit, taskRow } from './support/scenario';

@@ -1,16 +1,10 @@
 import request from 'supertest';
-import { ChainClock } from '@cent/backend';
+import { ChainClock, DueDecisionScheduler, SYSTEM_REVIEWER, GrantAdminCommand, SubmitProofCommand } from '@cent/backend';
 import { DataSource } from 'typeorm';
-import { startTestApp } from '../../backend/test/test-app';
-import { sessionCookieFor } from '../../backend/test/session-cookie';
-import { createTestDatabase } from '../../backend/test/test-database';
-import { DueDecisionScheduler } from '../../backend/src/scheduler/due-decision-scheduler';
-import { SYSTEM_REVIEWER } from '../../backend/src/tasks/aggregate/task-review-deadline';
+import { startTestApp, sessionCookieFor, createTestDatabase } from '@cent/backend/testing';
 import { Anvil, startAnvil } from './support/anvil';
 import { CENT, EscrowChain, deployEscrow } from './support/escrow-chain';
 import { IndexerInstance, eventually, indexerEnv, startIndexer } from './support/stack';
-import { GrantAdminCommand } from '../../backend/src/users/commands/grant-admin.command';
-import { SubmitProofCommand } from '../../backend/src/submissions/commands/submit-proof.command';
 import { Person, createAndFundTask, registerCreator, registerUser, submissionRow, submit, taskRow } from './support/scenario';
 
 let n = 0;

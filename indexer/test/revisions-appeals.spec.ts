@@ -1,13 +1,6 @@
-import { ChainClock } from '@cent/backend';
+import { ChainClock, AppealRejectionCommand, DecideAppealCommand, ReviewSubmissionCommand, SubmitProofCommand, REVISION_MESSAGES, GrantAdminCommand } from '@cent/backend';
 import { DataSource } from 'typeorm';
-import { startTestApp } from '../../backend/test/test-app';
-import { createTestDatabase } from '../../backend/test/test-database';
-import { AppealRejectionCommand } from '../../backend/src/appeals/commands/appeal-rejection.command';
-import { DecideAppealCommand } from '../../backend/src/appeals/commands/decide-appeal.command';
-import { ReviewSubmissionCommand } from '../../backend/src/submissions/commands/review-submission.command';
-import { SubmitProofCommand } from '../../backend/src/submissions/commands/submit-proof.command';
-import { REVISION_MESSAGES } from '../../backend/src/tasks/aggregate/task-revisions';
-import { GrantAdminCommand } from '../../backend/src/users/commands/grant-admin.command';
+import { startTestApp, createTestDatabase } from '@cent/backend/testing';
 import { Anvil, startAnvil } from './support/anvil';
 import { CENT, EscrowChain, deployEscrow } from './support/escrow-chain';
 import { IndexerInstance, eventually, indexerEnv, startIndexer } from './support/stack';

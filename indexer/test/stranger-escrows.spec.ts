@@ -2,11 +2,10 @@ import { MaxUint256, NonceManager, Wallet } from 'ethers';
 import { Pool } from 'pg';
 import request from 'supertest';
 import { CentToken__factory } from '@cent/contracts';
-import { startTestApp } from '../../backend/test/test-app';
-import { sessionCookieFor } from '../../backend/test/session-cookie';
+import { GrantAdminCommand } from '@cent/backend';
+import { startTestApp, sessionCookieFor } from '@cent/backend/testing';
 import { JsonRpc } from '../src/chain/json-rpc';
 import { reconcile } from '../src/audit/reconcile';
-import { GrantAdminCommand } from '../../backend/src/users/commands/grant-admin.command';
 import { createAndFundTask, registerCreator, registerUser, taskRow } from './support/scenario';
 import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
 

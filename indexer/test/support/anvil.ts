@@ -1,7 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { JsonRpcProvider } from 'ethers';
 import { anvilBinary } from '@cent/contracts';
-import { freePort } from '../../../backend/test/free-port';
+import { freePort } from '@cent/backend/testing';
 
 // For the other servers a test starts (npm start's own ports); anvil picks its own port (below).
 export { freePort };

@@ -1,10 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { NonceManager, Wallet } from 'ethers';
 import { DataSource } from 'typeorm';
-import { CreateTaskCommand } from '../../../backend/src/tasks/commands/create-task.command';
-import { SubmitProofCommand } from '../../../backend/src/submissions/commands/submit-proof.command';
-import { ReviewSubmissionCommand } from '../../../backend/src/submissions/commands/review-submission.command';
-import { RegisterUserCommand } from '../../../backend/src/users/commands/register-user.command';
+import { CreateTaskCommand, SubmitProofCommand, ReviewSubmissionCommand, RegisterUserCommand } from '@cent/backend';
 import { EscrowChain, fundTask, taskEscrowKey } from './escrow-chain';
 
 export interface Person {

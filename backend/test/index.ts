@@ -1,0 +1,17 @@
+/**
+ * The backend's testing entry (`@cent/backend/testing`): what other workspaces' tests (the indexer's) use to
+ * start a real backend on a real PostgreSQL. They reach the backend's test helpers only through here, as
+ * they reach its code only through `@cent/backend` (src/index.ts).
+ */
+export { startTestApp, startTestDomain, testConfig } from './test-app';
+export type { TestContext } from './test-app';
+export { createTestDatabase } from './test-database';
+export { freePort } from './free-port';
+export { sample } from './prometheus-sample';
+export { sessionCookieFor, TEST_SESSION_SECRET } from './session-cookie';
+export { openSse } from './sse-client';
+export type { SseClient, SseFrame } from './sse-client';
+export { startReplica } from './replica';
+export type { Replica } from './replica';
+export { startTcpProxy } from './tcp-proxy';
+export type { TcpProxy } from './tcp-proxy';
