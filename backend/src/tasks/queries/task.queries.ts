@@ -5,7 +5,7 @@ import { notFound } from '../../common/domain-error';
 import { StoreFollower } from '../../live/store-follower';
 import { ProjectionRunner } from '../../projections/projection-runner';
 import { DEFAULT_PAGE, ListTasksQuery, PLAIN_LIST_MAX, TaskSort } from '../dto/list-tasks.query';
-import { MESSAGES } from '../task.aggregate';
+import { MESSAGES } from '../domain/task.aggregate';
 import { TasksProjection } from '../tasks.projection';
 import { ListedRows } from './listing-cache';
 import { ListingJson } from './listing-json';
