@@ -6,6 +6,7 @@ import { ClockModule } from './clock/clock.module';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EventStoreModule } from './event-store/event-store.module';
+import { ProjectionsModule } from './projections/projections.module';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { SubmissionsModule } from './submissions/submissions.module';
@@ -32,6 +33,7 @@ export class DomainModule {
         CqrsModule.forRoot(),
         ClockModule,
         EventStoreModule,
+        ProjectionsModule,
         UsersModule,
         TaskCommandsModule,
         TasksModule,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { EventStore } from '../event-store/event-store';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { UserAggregate } from '../users/user.aggregate';
 
@@ -10,14 +10,9 @@ import { UserAggregate } from '../users/user.aggregate';
  */
 @Injectable()
 export class ReadModelSync {
-  constructor(private readonly dataSource: DataSource, private readonly projections: ProjectionRunner) {}
+  constructor(private readonly store: EventStore, private readonly projections: ProjectionRunner) {}
 
   async user(userId: number): Promise<void> {
-    const rows: Array<{ transaction_id: string; global_position: string }> = await this.dataSource.query(
-      `SELECT transaction_id, global_position FROM events WHERE stream_id = $1 ORDER BY stream_version DESC LIMIT 1`,
-      [UserAggregate.streamId(userId)],
-    );
-    if (!rows.length) return;
-    await this.projections.waitFor({ transactionId: BigInt(rows[0].transaction_id), position: BigInt(rows[0].global_position) });
+    await this.projections.waitFor(await this.store.lastPosition({ streamId: UserAggregate.streamId(userId) }));
   }
 }

@@ -2,10 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { DomainError } from '../common/domain-error';
-import { ProjectionRunner } from '../projections/projection-runner';
 import { Aggregate } from './aggregate';
 import { AggregateSnapshots } from './aggregate-snapshots';
-import { AppendOptions, EventStore } from './event-store';
+import { EventStore } from './event-store';
+import { READ_MODELS, ReadModels } from './read-models';
+import { AppendOptions } from './stream-append';
 import { WrongExpectedVersionError } from './event-store.errors';
 import { Checkpoint, EventMetadata, NewEvent, StoredEvent } from './stored-event';
 
@@ -34,7 +35,7 @@ export class AggregateRepository {
 
   constructor(
     private readonly store: EventStore,
-    private readonly projections: ProjectionRunner,
+    @Inject(READ_MODELS) private readonly readModels: ReadModels,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -98,7 +99,7 @@ export class AggregateRepository {
         appends.forEach((a, i) => {
           if (a.events.length) this.rememberAppended(fresh[i], before[i], a.events, before[i].version + a.events.length);
         });
-        if (waitForReadModels) await this.projections.waitFor(checkpoint);
+        if (waitForReadModels) await this.readModels.waitFor(checkpoint);
         return { result, appended: checkpoint !== null, checkpoint };
       } catch (err) {
         if (!(err instanceof WrongExpectedVersionError)) throw err;
@@ -115,7 +116,7 @@ export class AggregateRepository {
     decide: (aggregate: A) => R | Promise<R>,
     metadata: EventMetadata = {},
     options: (aggregate: A) => AppendOptions = () => ({}),
-    /** false: return once the events are stored; the caller waits for the read models itself (see ProjectionRunner.waitForOwnAppends). */
+    /** false: return once the events are stored; the caller waits for the read models itself (e.g. ProjectionRunner.waitForOwnAppends). */
     waitForReadModels = true,
   ): Promise<SaveOutcome<R>> {
     const maxRetries = this.config.COMMAND_MAX_RETRIES;
@@ -142,7 +143,7 @@ export class AggregateRepository {
       try {
         const appended = await this.store.append(aggregate.streamId, aggregate.version, events, options(aggregate));
         if (!appended.duplicate) this.rememberAppended(create(), before, events, appended.nextVersion);
-        if (waitForReadModels) await this.projections.waitFor(appended.checkpoint);
+        if (waitForReadModels) await this.readModels.waitFor(appended.checkpoint);
         return { result, appended: !appended.duplicate };
       } catch (err) {
         if (!(err instanceof WrongExpectedVersionError)) throw err;

@@ -1,11 +1,4 @@
-import { ExpectedVersion, NewEvent } from './stored-event';
-
-/** Appends to one stream, as one of the several written by a single INSERT. */
-export interface StreamAppend {
-  streamId: string;
-  expected: ExpectedVersion;
-  events: NewEvent[];
-}
+import { StreamAppend } from './stream-append';
 
 export interface InsertedRow {
   stream_id: string;
@@ -20,7 +13,7 @@ export interface Queryable {
 }
 
 /**
- * ONE statement for appends to many streams (the group commit's batches, the indexer's ranges): each
+ * ONE statement for appends to many streams (see append-streams.ts, its only caller): each
  * stream's version is read and its events inserted only if it is still the expected one. A stream that
  * moved inserts nothing and is absent from the returned rows (the caller names it a conflict); a writer
  * racing on the same version or chain fact makes the statement fail with a unique violation, inserting

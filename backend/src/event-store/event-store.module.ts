@@ -1,15 +1,12 @@
 import { Global, Module } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
-import { QuarantineQueries } from '../projections/projection-quarantine';
-import { ProjectionRunner } from '../projections/projection-runner';
 import { AggregateRepository } from './aggregate-repository';
 import { EventStore } from './event-store';
 import { IdAllocator } from './id-allocator';
 
+/** The event store and the aggregates' repository. Their read models come from ProjectionsModule (READ_MODELS). */
 @Global()
 @Module({
-  imports: [DiscoveryModule],
-  providers: [EventStore, AggregateRepository, IdAllocator, ProjectionRunner, QuarantineQueries],
-  exports: [EventStore, AggregateRepository, IdAllocator, ProjectionRunner, QuarantineQueries],
+  providers: [EventStore, AggregateRepository, IdAllocator],
+  exports: [EventStore, AggregateRepository, IdAllocator],
 })
 export class EventStoreModule {}

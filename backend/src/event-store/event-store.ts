@@ -1,60 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter } from 'node:events';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
-import { UniqueKeyTakenError, WrongExpectedVersionError, isUniqueViolation } from './event-store.errors';
+import { appendStreams, conflictOf } from './append-streams';
+import { UniqueKeyTakenError } from './event-store.errors';
+import { EventRow, toStoredEvent, visibleEventsAfter } from './event-row';
 import { GroupCommit } from './group-commit';
-import { StreamAppend, insertCompareAndSet } from './compare-and-set-insert';
 import { Checkpoint, ExpectedVersion, NewEvent, StoredEvent, compareCheckpoints } from './stored-event';
-
-export interface UniqueKeyReservation {
-  kind: string;
-  value: string;
-}
-
-export interface AppendOptions {
-  /** Reserve these keys for the stream in the same transaction; a taken key aborts the append. */
-  reserve?: UniqueKeyReservation[];
-  /** Give up keys this stream held (an old username), in the same transaction. */
-  release?: UniqueKeyReservation[];
-}
-
-export interface AppendResult {
-  /** The stream's version after the append (unchanged when every event was a duplicate). */
-  nextVersion: number;
-  /** Where the last appended event sits; null when nothing was appended (all duplicates). */
-  checkpoint: Checkpoint | null;
-  duplicate: boolean;
-}
-
-
-export interface EventRow {
-  global_position: string;
-  transaction_id: string;
-  stream_id: string;
-  stream_version: number;
-  event_type: string;
-  data: unknown;
-  metadata: Record<string, unknown>;
-  created_at: Date;
-}
-
-export function toStoredEvent(r: EventRow): StoredEvent {
-  return {
-    globalPosition: BigInt(r.global_position),
-    transactionId: BigInt(r.transaction_id),
-    streamId: r.stream_id,
-    streamVersion: r.stream_version,
-    type: r.event_type,
-    data: r.data,
-    metadata: r.metadata,
-    createdAt: r.created_at,
-  };
-}
+import { AppendOptions, AppendResult, StreamAppend } from './stream-append';
 
 /**
  * Append-only PostgreSQL event store.
- * - append: compare-and-set on the stream version (unique (stream_id, stream_version)), so concurrent
- *   writers conflict instead of overwriting;
+ * - append, appendMany: compare-and-set on the stream version (unique (stream_id, stream_version)), so
+ *   concurrent writers conflict instead of overwriting; both go through the one append path
+ *   (append-streams.ts), which also says what a duplicate chain fact is (a no-op) and what a conflict is;
  * - readAll: only events of transactions below the oldest running one, in (transaction id, position)
  *   order, so a reader never skips an event that a slower transaction commits later.
  */
@@ -63,7 +21,7 @@ export class EventStore {
   /** Emits 'appended' after each commit in this process, so local projections wake at once. */
   readonly notifications = new EventEmitter();
 
-  /** Plain appends (no reservations, no chain facts): one autocommitted statement per batch. */
+  /** Appends without reservations: one autocommitted statement per batch. */
   private readonly groupCommit: GroupCommit;
   private latest: Checkpoint | null = null;
 
@@ -90,14 +48,12 @@ export class EventStore {
     options: AppendOptions = {},
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const simple = !options.reserve?.length && !options.release?.length && !events.some((e) => e.idempotencyKey);
-    const result = simple
-      ? await this.groupCommit.append(streamId, expectedVersion, events)
-      : await this.appendInTransaction(streamId, expectedVersion, events, options);
-    if (!result.duplicate) {
-      if (result.checkpoint && (!this.latest || compareCheckpoints(result.checkpoint, this.latest) > 0)) this.latest = result.checkpoint;
-      this.notifications.emit('appended', result.checkpoint);
-    }
+    // Reservations must commit with the events: a transaction of their own. Everything else is group-committed.
+    const reserving = !!options.reserve?.length || !!options.release?.length;
+    const result = reserving
+      ? await this.appendReserving({ streamId, expected: expectedVersion, events }, options)
+      : await this.groupCommit.append(streamId, expectedVersion, events);
+    if (!result.duplicate) this.appended(result.checkpoint);
     return result;
   }
 
@@ -120,8 +76,9 @@ export class EventStore {
    * Appends to many streams in ONE transaction and ONE insert (the indexer's block range: a few logs of
    * each of many tasks), each stream compare-and-set on its own expected version, then runs
    * `alsoInTransaction` (the caller's bookkeeping, e.g. the indexer's checkpoint) before the commit. All or
-   * nothing: a stream that moved, or a chain fact another writer stored first, rolls everything back with a
-   * WrongExpectedVersionError (the caller decides again on fresh state). With no events it still runs
+   * nothing: any conflict (a stream that moved, a chain fact stored by another stream or by a racing writer:
+   * see append-streams.ts) rolls everything back with a WrongExpectedVersionError (the caller decides again
+   * on fresh state); a stream whose facts are all stored in it already is a duplicate, skipped. With no events it still runs
    * `alsoInTransaction` in a transaction of its own.
    */
   async appendMany(
@@ -132,48 +89,24 @@ export class EventStore {
       .filter((a) => a.events.length)
       .map((a) => ({ streamId: a.streamId, expected: a.expectedVersion, events: a.events }));
     if (new Set(writes.map((w) => w.streamId)).size !== writes.length) throw new Error('appendMany takes each stream once');
-    const qr = this.dataSource.createQueryRunner();
-    await qr.connect();
     let checkpoint: Checkpoint | null = null;
-    try {
-      await qr.startTransaction('READ COMMITTED');
+    await this.inTransaction(async (qr) => {
       if (writes.length) {
-        // The events insert is the transaction's first write (see appendIn): its xid is taken after the
-        // streams were read, keeping (transaction id, position) order consistent with every stream's versions.
-        let rows: Awaited<ReturnType<typeof insertCompareAndSet>>;
-        try {
-          rows = await insertCompareAndSet(qr, writes);
-        } catch (err) {
-          throw this.conflictOf(err) ?? err;
+        // The events insert is the transaction's first write: its xid is taken after the streams were read,
+        // keeping (transaction id, position) order consistent with every stream's versions.
+        const outcomes = await appendStreams(qr, writes).catch((err) => {
+          throw conflictOf(err, writes) ?? err;
+        });
+        for (const o of outcomes) {
+          if ('conflict' in o) throw o.conflict;
+          const at = o.result.checkpoint;
+          if (at && (!checkpoint || compareCheckpoints(at, checkpoint) > 0)) checkpoint = at;
         }
-        const written = new Set(rows.map((r) => r.stream_id));
-        const moved = writes.find((w) => !written.has(w.streamId));
-        if (moved) throw new WrongExpectedVersionError(moved.streamId, moved.expected as number);
-        const last = rows.reduce((a, b) => (BigInt(b.global_position) > BigInt(a.global_position) ? b : a));
-        checkpoint = { transactionId: BigInt(last.transaction_id), position: BigInt(last.global_position) };
       }
       if (alsoInTransaction) await alsoInTransaction(qr.manager);
-      await qr.commitTransaction();
-    } catch (err) {
-      if (qr.isTransactionActive) await qr.rollbackTransaction();
-      throw err;
-    } finally {
-      await qr.release();
-    }
-    if (checkpoint) {
-      if (!this.latest || compareCheckpoints(checkpoint, this.latest) > 0) this.latest = checkpoint;
-      this.notifications.emit('appended', checkpoint);
-    }
+    });
+    if (checkpoint) this.appended(checkpoint);
     return { checkpoint };
-  }
-
-  /** A unique violation on a stream version or a chain fact's key: another writer was first. */
-  private conflictOf(err: unknown): WrongExpectedVersionError | null {
-    if (!isUniqueViolation(err)) return null;
-    const e = err as { constraint?: string; detail?: string };
-    if (e.constraint !== 'events_stream_version_unique' && e.constraint !== 'events_idempotency_key_unique') return null;
-    const stream = /\(stream_id, stream_version\)=\((.+), (\d+)\)/.exec(e.detail ?? '');
-    return new WrongExpectedVersionError(stream?.[1] ?? `(the stream of chain fact ${e.detail ?? '?'})`, stream ? Number(stream[2]) - 1 : -1);
   }
 
   /** The furthest position this process has appended at (null before its first append). */
@@ -181,17 +114,42 @@ export class EventStore {
     return this.latest;
   }
 
-  private async appendInTransaction(
-    streamId: string,
-    expectedVersion: ExpectedVersion,
-    events: NewEvent[],
-    options: AppendOptions,
-  ): Promise<AppendResult> {
+  /** Notes a committed append and wakes this process's readers. */
+  private appended(checkpoint: Checkpoint | null): void {
+    if (checkpoint && (!this.latest || compareCheckpoints(checkpoint, this.latest) > 0)) this.latest = checkpoint;
+    this.notifications.emit('appended', checkpoint);
+  }
+
+  /** An append and its unique-key reservations, in one transaction: a taken key rolls the events back. */
+  private async appendReserving(write: StreamAppend, options: AppendOptions): Promise<AppendResult> {
+    return this.inTransaction(async (qr) => {
+      const [outcome] = await appendStreams(qr, [write]).catch((err) => {
+        throw conflictOf(err, [write]) ?? err;
+      });
+      if ('conflict' in outcome) throw outcome.conflict;
+      if (outcome.result.duplicate) return outcome.result;
+      for (const key of options.reserve ?? []) {
+        const taken: Array<{ stream_id: string }> = await qr.query(
+          `INSERT INTO unique_keys (kind, value, stream_id) VALUES ($1, $2, $3)
+           ON CONFLICT (kind, value) DO UPDATE SET kind = unique_keys.kind
+           RETURNING stream_id`,
+          [key.kind, key.value, write.streamId],
+        );
+        if (taken[0].stream_id !== write.streamId) throw new UniqueKeyTakenError(key.kind, key.value);
+      }
+      for (const key of options.release ?? []) {
+        await qr.query(`DELETE FROM unique_keys WHERE kind = $1 AND value = $2 AND stream_id = $3`, [key.kind, key.value, write.streamId]);
+      }
+      return outcome.result;
+    });
+  }
+
+  private async inTransaction<R>(work: (qr: QueryRunner) => Promise<R>): Promise<R> {
     const qr = this.dataSource.createQueryRunner();
     await qr.connect();
     try {
       await qr.startTransaction('READ COMMITTED');
-      const result = await this.appendIn(qr, streamId, expectedVersion, events, options);
+      const result = await work(qr);
       await qr.commitTransaction();
       return result;
     } catch (err) {
@@ -202,67 +160,25 @@ export class EventStore {
     }
   }
 
-  private async appendIn(
-    qr: QueryRunner,
-    streamId: string,
-    expectedVersion: ExpectedVersion,
-    events: NewEvent[],
-    options: AppendOptions,
-  ): Promise<AppendResult> {
-    const keys = events.map((e) => e.idempotencyKey).filter((k): k is string => !!k);
-    const current = await this.currentVersion(qr, streamId);
-    if (keys.length) {
-      const seen = await this.appliedKeys(keys, qr);
-      if (seen.size === keys.length) return { nextVersion: current, checkpoint: null, duplicate: true };
-      if (seen.size) throw new Error(`append mixes new and already applied facts in stream ${streamId}`);
-    }
-    if (expectedVersion !== 'any' && current !== expectedVersion) {
-      throw new WrongExpectedVersionError(streamId, expectedVersion);
-    }
-    // The events insert is the transaction's first write: its xid is taken here, after the stream was
-    // read, which keeps (transaction id, position) order consistent with every stream's version order.
-    let inserted: Array<{ global_position: string; transaction_id: string }>;
-    try {
-      inserted = await qr.query(
-        `INSERT INTO events (stream_id, stream_version, event_type, data, metadata, idempotency_key)
-         SELECT $1, $2::int + ord, t, d, m, k
-           FROM unnest($3::text[], $4::jsonb[], $5::jsonb[], $6::text[]) WITH ORDINALITY AS x(t, d, m, k, ord)
-         ORDER BY ord
-         RETURNING global_position, transaction_id`,
-        [
-          streamId,
-          current,
-          events.map((e) => e.type),
-          events.map((e) => JSON.stringify(e.data ?? {})),
-          events.map((e) => JSON.stringify(e.metadata ?? {})),
-          events.map((e) => e.idempotencyKey ?? null),
-        ],
-      );
-    } catch (err) {
-      throw this.translateUniqueViolation(err, streamId, current, keys.length > 0);
-    }
-    for (const key of options.reserve ?? []) {
-      const taken: Array<{ stream_id: string }> = await qr.query(
-        `INSERT INTO unique_keys (kind, value, stream_id) VALUES ($1, $2, $3)
-         ON CONFLICT (kind, value) DO UPDATE SET kind = unique_keys.kind
-         RETURNING stream_id`,
-        [key.kind, key.value, streamId],
-      );
-      if (taken[0].stream_id !== streamId) throw new UniqueKeyTakenError(key.kind, key.value);
-    }
-    for (const key of options.release ?? []) {
-      await qr.query(`DELETE FROM unique_keys WHERE kind = $1 AND value = $2 AND stream_id = $3`, [
-        key.kind,
-        key.value,
-        streamId,
-      ]);
-    }
-    const last = inserted[inserted.length - 1];
-    return {
-      nextVersion: current + events.length,
-      checkpoint: { transactionId: BigInt(last.transaction_id), position: BigInt(last.global_position) },
-      duplicate: false,
-    };
+  /**
+   * Where the last event sits: of one stream (`streamId`), or of the whole store; null when there is none.
+   * What the read models must reach to show it (ProjectionRunner.waitFor). `readable`: only among the events
+   * `readAll` returns now (below the oldest running transaction), the place to start reading from without
+   * skipping an event a slower transaction commits later.
+   */
+  async lastPosition(of: { streamId?: string; readable?: boolean } = {}): Promise<Checkpoint | null> {
+    const where = [
+      ...(of.streamId !== undefined ? ['stream_id = $1'] : []),
+      ...(of.readable ? ['transaction_id < pg_snapshot_xmin(pg_current_snapshot())'] : []),
+    ];
+    // A stream's last event is its highest version (unique per stream, its own index); the store's is the
+    // last in visibility order.
+    const order = of.streamId !== undefined ? 'stream_version DESC' : 'transaction_id DESC, global_position DESC';
+    const rows: Array<{ transaction_id: string; global_position: string }> = await this.dataSource.query(
+      `SELECT transaction_id, global_position FROM events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT 1`,
+      of.streamId !== undefined ? [of.streamId] : [],
+    );
+    return rows.length ? { transactionId: BigInt(rows[0].transaction_id), position: BigInt(rows[0].global_position) } : null;
   }
 
   /** Which of these idempotency keys (chain facts) are already in the store. */
@@ -273,25 +189,6 @@ export class EventStore {
       [keys],
     );
     return new Set(rows.map((r) => r.idempotency_key));
-  }
-
-  private async currentVersion(qr: QueryRunner, streamId: string): Promise<number> {
-    const rows: Array<{ v: number | null }> = await qr.query(
-      `SELECT max(stream_version) AS v FROM events WHERE stream_id = $1`,
-      [streamId],
-    );
-    return rows[0].v ?? 0;
-  }
-
-  private translateUniqueViolation(err: unknown, streamId: string, expected: number, hasKeys: boolean): unknown {
-    if (!isUniqueViolation(err)) return err;
-    const e = err as { constraint?: string };
-    if (e.constraint === 'events_stream_version_unique') return new WrongExpectedVersionError(streamId, expected);
-    // A concurrent writer applied the same chain fact first: the caller re-reads and sees a duplicate.
-    if (e.constraint === 'events_idempotency_key_unique' && hasKeys) {
-      return new WrongExpectedVersionError(streamId, expected);
-    }
-    return err;
   }
 
   /**
@@ -306,18 +203,4 @@ export class EventStore {
     ]);
     return rows.map(toStoredEvent);
   }
-}
-
-/**
- * The statement behind `readAll`: events after `after` (an SQL row expression `(transaction id, position)`),
- * at most `limit`, never past the oldest running transaction. Shared with the projection runner, which reads
- * after its checkpoints in the same round trip as it locks them.
- */
-export function visibleEventsAfter(after: string, limit: string): string {
-  return `SELECT global_position, transaction_id, stream_id, stream_version, event_type, data, metadata, created_at
-         FROM events
-        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-          AND (transaction_id, global_position) > ${after}
-        ORDER BY transaction_id, global_position
-        LIMIT ${limit}`;
 }

@@ -1,14 +1,10 @@
 import { DatabaseError } from 'pg';
 import { DataSource } from 'typeorm';
-import { WrongExpectedVersionError, isUniqueViolation } from './event-store.errors';
-import { AppendResult } from './event-store';
-import { InsertedRow, insertCompareAndSet } from './compare-and-set-insert';
+import { StreamOutcome, appendStreams, conflictOf } from './append-streams';
 import { ExpectedVersion, NewEvent } from './stored-event';
+import { AppendResult, StreamAppend } from './stream-append';
 
-interface Pending {
-  streamId: string;
-  expected: ExpectedVersion;
-  events: NewEvent[];
+interface Pending extends StreamAppend {
   resolve(result: AppendResult): void;
   reject(err: unknown): void;
 }
@@ -22,7 +18,8 @@ const MAX_BATCH = 256;
 const MAX_IN_FLIGHT = 2;
 
 /**
- * Group commit for plain appends. A durable commit costs an fsync, and on one disk that, not SQL, bounds
+ * Group commit for appends without unique-key reservations, through the store's one append path
+ * (append-streams.ts, which also decides duplicates of chain facts). A durable commit costs an fsync, and on one disk that, not SQL, bounds
  * how many appends per second PostgreSQL takes. So while a few statements are in flight, appends arriving
  * in this process queue up, and the next statement writes all of them in ONE transaction, each still
  * compare-and-set on its own stream (a stream whose version moved gets its own conflict, the others go
@@ -88,56 +85,34 @@ export class GroupCommit {
   }
 
   private async write(batch: Pending[]): Promise<void> {
-    // Each batch is one autocommitted statement: its own transaction, its own commit.
+    // Each batch is one autocommitted statement (plus, when it carries chain facts, the read of those
+    // already stored): its own transaction, its own commit.
     try {
-      this.settle(batch, await this.insert(batch));
+      this.settle(batch, await appendStreams(this.dataSource, batch));
       return;
     } catch (err) {
       if (!refusedByDatabase(err) || batch.length === 1) {
-        for (const p of batch) p.reject(isUniqueViolation(err) ? conflict(p) : err);
+        for (const p of batch) p.reject(conflictOf(err, [p]) ?? err);
         return;
       }
     }
     // The database refused the statement (nothing committed): isolate the culprit by writing each alone.
     for (const p of batch) {
       try {
-        this.settle([p], await this.insert([p]));
+        this.settle([p], await appendStreams(this.dataSource, [p]));
       } catch (err) {
-        p.reject(isUniqueViolation(err) ? conflict(p) : err);
+        p.reject(conflictOf(err, [p]) ?? err);
       }
     }
   }
 
-  private settle(batch: Pending[], rows: InsertedRow[]): void {
-    const byStream = new Map<string, InsertedRow[]>();
-    for (const r of rows) {
-      const list = byStream.get(r.stream_id) ?? [];
-      list.push(r);
-      byStream.set(r.stream_id, list);
-    }
-    for (const p of batch) {
-      const mine = byStream.get(p.streamId);
-      if (!mine?.length) {
-        p.reject(conflict(p));
-        continue;
-      }
-      const last = mine.reduce((a, b) => (BigInt(b.global_position) > BigInt(a.global_position) ? b : a));
-      p.resolve({
-        nextVersion: last.stream_version,
-        checkpoint: { transactionId: BigInt(last.transaction_id), position: BigInt(last.global_position) },
-        duplicate: false,
-      });
-    }
+  private settle(batch: Pending[], outcomes: StreamOutcome[]): void {
+    batch.forEach((p, i) => {
+      const o = outcomes[i];
+      if ('conflict' in o) p.reject(o.conflict);
+      else p.resolve(o.result);
+    });
   }
-
-  /** One statement: each request's stream version is read and its events inserted only if it matches. */
-  private insert(batch: Pending[]): Promise<InsertedRow[]> {
-    return insertCompareAndSet(this.dataSource, batch);
-  }
-}
-
-function conflict(p: Pending): WrongExpectedVersionError {
-  return new WrongExpectedVersionError(p.streamId, p.expected === 'any' ? -1 : p.expected);
 }
 
 /**

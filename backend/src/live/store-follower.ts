@@ -56,7 +56,7 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onApplicationBootstrap(): Promise<void> {
     // Streams opened from now on start here; older events only reach a client replaying its Last-Event-ID.
-    this.cursor = (await this.head()) ?? START;
+    this.cursor = (await this.store.lastPosition({ readable: true })) ?? START;
     this.stopped = false;
     this.store.notifications.on('appended', this.poke);
     this.loop = this.run();
@@ -123,15 +123,6 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
       for (const change of changesOf(e, this.directory.get(e.data?.taskId))) out.push({ checkpoint: { transactionId: e.transactionId, position: e.globalPosition }, userId: change.userId, change });
     }
     return out;
-  }
-
-  private async head(): Promise<Checkpoint | null> {
-    const rows: Array<{ transaction_id: string; global_position: string }> = await this.dataSource.query(
-      `SELECT transaction_id, global_position FROM events
-        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
-    );
-    return rows.length ? { transactionId: BigInt(rows[0].transaction_id), position: BigInt(rows[0].global_position) } : null;
   }
 
   private async run(): Promise<void> {

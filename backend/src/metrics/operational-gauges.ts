@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
+import { EventStore } from '../event-store/event-store';
 import { Dependency, DependencyStatus } from '../health/dependency-status';
 import { AppMetrics } from './app-metrics';
 import { ChainHeadWatcher } from './chain-head.watcher';
@@ -17,14 +18,14 @@ interface Snapshot {
 }
 
 /**
- * One read of everything the operational gauges show, in one statement (one round trip per scrape).
+ * One read of everything the operational gauges show but the store's head (EventStore.lastPosition, asked
+ * at the same time), in one statement.
  * Payout queue: approved submissions not yet paid (requested, or sent and not yet seen paid by the indexer),
  * the same set the payout worker works from (indexer/src/payouts/payout-outbox.ts `candidates`, plus those
  * in flight).
  */
 const SNAPSHOT_SQL = `
   SELECT
-    (SELECT coalesce(max(global_position), 0) FROM events) AS head,
     (SELECT coalesce(json_agg(json_build_object('name', name, 'position', last_position)), '[]') FROM projection_checkpoints) AS projections,
     (SELECT coalesce(json_agg(json_build_object('source', source, 'block', block_number::text)), '[]') FROM indexer_checkpoints) AS indexers,
     (SELECT json_build_object(
@@ -46,6 +47,7 @@ export class OperationalGauges {
 
   constructor(
     private readonly db: DataSource,
+    private readonly store: EventStore,
     private readonly chain: ChainHeadWatcher,
     dependencies: DependencyStatus,
     metrics: AppMetrics,
@@ -161,8 +163,10 @@ export class OperationalGauges {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SNAPSHOT_TIMEOUT_MS)));
     try {
-      // `head` comes back as a string (bigint); positions fit a double for 2^53 events.
-      const query = this.db.query(SNAPSHOT_SQL).then((rows: Snapshot[]) => ({ ...rows[0], head: Number(rows[0].head) })).catch(() => null);
+      // Positions fit a double for 2^53 events.
+      const query = Promise.all([this.db.query(SNAPSHOT_SQL), this.store.lastPosition()])
+        .then(([rows, head]: [Array<Omit<Snapshot, 'head'>>, Awaited<ReturnType<EventStore['lastPosition']>>]) => ({ ...rows[0], head: Number(head?.position ?? 0n) }))
+        .catch(() => null);
       return await Promise.race([query, timeout]);
     } finally {
       clearTimeout(timer);

@@ -2,7 +2,8 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { DiscoveryService } from '@nestjs/core';
 import { PoolClient, QueryResult, escapeLiteral } from 'pg';
 import { DataSource, QueryRunner } from 'typeorm';
-import { EventRow, EventStore, toStoredEvent, visibleEventsAfter } from '../event-store/event-store';
+import { EventRow, toStoredEvent, visibleEventsAfter } from '../event-store/event-row';
+import { EventStore } from '../event-store/event-store';
 import { Checkpoint, START, StoredEvent, compareCheckpoints } from '../event-store/stored-event';
 import { Projection, ProjectionBatch, ReadModelProjection } from './projection';
 import { isEventFault } from './projection-error';

@@ -1,6 +1,6 @@
 import { badRequest, conflict, notFound } from '../common/domain-error';
 import { Aggregate, DomainEvent } from '../event-store/aggregate';
-import { UniqueKeyReservation } from '../event-store/event-store';
+import { UniqueKeyReservation } from '../event-store/stream-append';
 import * as E from './user.events';
 import { isWalletAddress } from '../common/wallet-address';
 
