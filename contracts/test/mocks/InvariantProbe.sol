@@ -2,7 +2,7 @@
 pragma solidity 0.8.28;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
-import {TaskEscrow} from "../TaskEscrow.sol";
+import {TaskEscrow} from "../../src/TaskEscrow.sol";
 
 /// @title InvariantProbe (test only)
 /// @author CENT Tasks
