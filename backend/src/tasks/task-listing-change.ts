@@ -1,5 +1,5 @@
 import { Row, RowChange } from '../projections/row-projection';
-import { TaskEvents as T } from './task.events';
+import { TaskEvents as T } from './domain/task.events';
 
 /** What a public list can see of a task: null when it is not listed at all (unfunded, draft, refunded…). */
 export interface ListedTask {

@@ -1,4 +1,4 @@
-import { SubmissionType } from '../tasks/task.constants';
+import { SubmissionType } from '../tasks/domain/task.constants';
 
 export type RiskLevel = 'low' | 'medium' | 'high';
 /** verified: nothing left to check; needs_verification: a person should look; failed: the proof does not hold up. */

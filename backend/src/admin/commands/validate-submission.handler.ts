@@ -1,5 +1,5 @@
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { RecordAiValidationCommand } from '../../submissions/commands/record-ai-validation.command';
+import { RecordAiValidationCommand } from '../../tasks/commands/record-ai-validation.command';
 import { ValidationService } from '../../validation/validation.service';
 import { storedValidationOf } from '../stored-validation';
 import { ValidateSubmissionCommand, ValidatedSubmission } from './validate-submission.command';

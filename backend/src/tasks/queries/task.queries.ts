@@ -7,7 +7,7 @@ import { notFound } from '../../common/domain-error';
 import { StoreFollower } from '../../live/store-follower';
 import { ProjectionRunner } from '../../projections/projection-runner';
 import { ALL_CATEGORIES_LABEL, DEFAULT_PAGE, ListTasksQuery, PLAIN_LIST_MAX, TaskSort } from '../dto/list-tasks.query';
-import { MESSAGES } from '../task.aggregate';
+import { MESSAGES } from '../domain/task.aggregate';
 import { TasksProjection } from '../tasks.projection';
 import { ListedRows, ListingCache, ListingTag } from './listing-cache';
 import { CursorPosition, SORT_ORDER, decodeCursor, encodeCursor } from './task-cursor';
