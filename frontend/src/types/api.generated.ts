@@ -368,7 +368,7 @@ export interface paths {
         };
         /**
          * One submission: to its submitter, the task creator and admins
-         * @description Admins also get `aiValidation`: the AI validation stored on it (null if never validated). Nobody else gets the key. The task's creator and admins (the reviewers) also get `submitter`: who submitted and their record as an earner; the submitter never gets the key.
+         * @description Admins also get `aiValidation`: the AI validation stored on it (null if never validated). Nobody else gets the key. The task's creator and admins (the reviewers) also get `submitter`: who submitted and their record as an earner, and `evidence`: the validator's spam-guard signals with their scores and the other submissions they point at; the submitter never gets the key.
          */
         get: operations["SubmissionsController_findOne"];
         put?: never;
@@ -1440,6 +1440,36 @@ export interface components {
             walletAddress?: string | null;
             record: components["schemas"]["EarnerRecordView"];
         };
+        RelatedSubmissionView: {
+            submissionId: number;
+            taskId: number;
+        };
+        EvidenceSignalView: {
+            /** @description The validator's signal code, e.g. duplicate_text */
+            code: string;
+            /** @description In reviewer words */
+            label: string;
+            /** @enum {string} */
+            kind: "duplicate proof" | "sybil signals";
+            /** @description 0 to 1: share of the text shared, of image-hash bits matching, 1 for the same link or file; null when not measured */
+            score?: number | null;
+            /** @description The other submissions it points at (the copied one, the cluster) */
+            related: components["schemas"]["RelatedSubmissionView"][];
+        };
+        ReviewEvidenceView: {
+            /** @description Why the spam guard handed it to the admins; null: not flagged */
+            flag?: string | null;
+            validated: boolean;
+            /** @enum {string|null} */
+            riskLevel?: "low" | "medium" | "high" | null;
+            /** @description The risk is high: one of the spam guard's reasons */
+            highRisk: boolean;
+            /** @description 0 to 1 */
+            confidence?: number | null;
+            /** @description 0 to 100 */
+            qualityScore?: number | null;
+            signals: components["schemas"]["EvidenceSignalView"][];
+        };
         StoredValidationView: {
             approved: boolean;
             /** @description 0 to 1 */
@@ -1515,6 +1545,8 @@ export interface components {
             revisions: components["schemas"]["SubmissionRevisionView"][];
             /** @description The task's creator and admins only: who submitted and their record as an earner */
             submitter?: components["schemas"]["SubmitterView"];
+            /** @description The task's creator and admins only: the validator's evidence (spam-guard signals, their scores, the other submissions) */
+            evidence?: components["schemas"]["ReviewEvidenceView"];
             /** @description Admins only: the stored AI validation */
             aiValidation?: components["schemas"]["StoredValidationView"] | null;
         };
@@ -1820,8 +1852,17 @@ export interface components {
             taskId: number;
             taskTitle: string;
             userId: number;
+            username?: string | null;
+            /** @description The submitter's full wallet (null: none linked) */
+            walletAddress?: string | null;
+            /** @description Whole CENT an approval releases */
+            reward: number;
             /** @description Why the spam guard kept it from being approved automatically */
             reason: string;
+            /** Format: date-time */
+            flaggedAt: string;
+            /** @description The validator's evidence: the signals, their scores, the other submissions */
+            evidence: components["schemas"]["ReviewEvidenceView"];
             /** Format: date-time */
             reviewDeadline: string;
             /**
