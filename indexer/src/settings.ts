@@ -1,5 +1,6 @@
 import * as path from 'node:path';
-import { AppConfig, indexerSource, releaserPrivateKey } from '@cent/backend';
+import { AppConfig, indexerSource } from '@cent/backend';
+import { releaserPrivateKey } from './payouts/releaser-key';
 import { loadDeployment } from '@cent/contracts';
 
 export interface IndexerSettings {

@@ -1,5 +1,5 @@
 import { DEV_RELEASER, LOCAL_CHAIN_ID } from '@cent/contracts';
-import { AppConfig } from '../config/app-config';
+import type { AppConfig } from '@cent/backend';
 
 export { LOCAL_CHAIN_ID };
 
