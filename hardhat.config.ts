@@ -1,5 +1,10 @@
 import { HardhatUserConfig, subtask } from "hardhat/config";
-import { TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD } from "hardhat/builtin-tasks/task-names";
+import * as path from "path";
+import {
+  TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD,
+  TASK_COMPILE_SOLIDITY_GET_SOURCE_PATHS,
+} from "hardhat/builtin-tasks/task-names";
+import { getAllFilesMatching } from "hardhat/internal/util/fs-utils";
 import "@nomicfoundation/hardhat-ethers";
 import "@nomicfoundation/hardhat-chai-matchers";
 import "@typechain/hardhat";
@@ -19,6 +24,18 @@ subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD).setAction(async (args: { solcVersi
     longVersion: require("solc").version(),
   };
 });
+
+// Test-only contracts (mock tokens, reentrancy attackers, LogEmitter, InvariantProbe) live beside the tests, out
+// of `contracts/src` (the package's own contracts): Hardhat compiles both, for the tests' sake.
+const TEST_CONTRACTS = path.join(__dirname, "contracts", "test", "mocks");
+
+subtask(TASK_COMPILE_SOLIDITY_GET_SOURCE_PATHS).setAction(
+  async (args: { sourcePath?: string }, hre, runSuper): Promise<string[]> => {
+    const paths: string[] = await runSuper(args);
+    if (args.sourcePath !== undefined && args.sourcePath !== hre.config.paths.sources) return paths;
+    return [...paths, ...(await getAllFilesMatching(TEST_CONTRACTS, (f) => f.endsWith(".sol")))];
+  },
+);
 
 const config: HardhatUserConfig = {
   solidity: {

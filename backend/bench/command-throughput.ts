@@ -7,9 +7,9 @@ import { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { AggregateRepository } from '../src/event-store/aggregate-repository';
-import { ReviewSubmissionCommand } from '../src/submissions/commands/review-submission.command';
-import { SubmitProofCommand } from '../src/submissions/commands/submit-proof.command';
-import { TaskAggregate } from '../src/tasks/task.aggregate';
+import { ReviewSubmissionCommand } from '../src/tasks/commands/review-submission.command';
+import { SubmitProofCommand } from '../src/tasks/commands/submit-proof.command';
+import { TaskAggregate } from '../src/tasks/domain/task.aggregate';
 import { createFundedTask, registerWalletUser } from '../test/fixtures';
 
 const PROOF = { proofLink: null, proofText: 'done', proofFileUrl: null, notes: null };

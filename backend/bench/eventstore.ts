@@ -19,7 +19,7 @@ import { DomainModule } from '../src/domain.module';
 import { EventStore } from '../src/event-store/event-store';
 import { ProjectionRunner } from '../src/projections/projection-runner';
 import { loadConfig } from '../src/config/app-config';
-import { TaskEvents as T } from '../src/tasks/task.events';
+import { TaskEvents as T } from '../src/tasks/domain/task.events';
 import { benchDatabase } from './bench-database';
 import { commandThroughput, streamLoads } from './command-throughput';
 

@@ -8,8 +8,8 @@ import { DatabaseModule } from './database/database.module';
 import { EventStoreModule } from './event-store/event-store.module';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
 import { NotificationsModule } from './notifications/notifications.module';
-import { PayoutsModule } from './payouts/payouts.module';
 import { SubmissionsModule } from './submissions/submissions.module';
+import { TaskCommandsModule } from './tasks/task-commands.module';
 import { TasksModule } from './tasks/tasks.module';
 import { UsersModule } from './users/users.module';
 import { ReviewDeadlinesModule } from './review-deadlines/review-deadlines.module';
@@ -33,9 +33,9 @@ export class DomainModule {
         ClockModule,
         EventStoreModule,
         UsersModule,
+        TaskCommandsModule,
         TasksModule,
         SubmissionsModule,
-        PayoutsModule,
         LeaderboardModule,
         AdminReadModelModule,
         NotificationsModule,

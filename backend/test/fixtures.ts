@@ -1,11 +1,11 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { Wallet, hexlify, randomBytes } from 'ethers';
 import { centToBaseUnits, escrowAmount } from '../src/common/money';
-import { escrowKey } from '../src/escrow/escrow-key';
-import { ApplyEscrowLogsCommand, EscrowLog, EscrowLogOutcome, FundedLog, RefundedLog, ReleasedLog } from '../src/payouts/commands/apply-escrow-logs.command';
+import { escrowKey } from '../src/tasks/domain/escrow-key';
+import { ApplyEscrowLogsCommand, EscrowLog, EscrowLogOutcome, FundedLog, RefundedLog, ReleasedLog } from '../src/tasks/commands/apply-escrow-logs.command';
 import { CreateTaskCommand, CreateTaskInput } from '../src/tasks/commands/create-task.command';
-import { deadlineSeconds } from '../src/tasks/task-escrow-terms';
-import { ChainFact } from '../src/tasks/task.events';
+import { deadlineSeconds } from '../src/tasks/domain/task-escrow-terms';
+import { ChainFact } from '../src/tasks/domain/task.events';
 import { RegisterUserCommand } from '../src/users/commands/register-user.command';
 
 let block = 1000;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
 import { Projection, ProjectionBatch, ReadModelProjection } from '../projections/projection';
-import { SubmissionAiValidatedData, TaskEvents as T } from '../tasks/task.events';
+import { SubmissionAiValidatedData, TaskEvents as T } from '../tasks/domain/task.events';
 import { StoredValidation } from './stored-validation';
 
 /**

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { applyLogs, refundedLog } from '../../test/fixtures';
 import { startTestApp } from '../../test/test-app';
 import { escrowAmount } from '../common/money';
-import { ReviewSubmissionCommand } from '../submissions/commands/review-submission.command';
+import { ReviewSubmissionCommand } from '../tasks/commands/review-submission.command';
 import { FIXTURE_TASKS as T, GOOD_REVIEW_TEXT, GOOD_THREAD_TEXT } from '../validation/validation-fixtures';
 import { fundedTaskLike, person, submit } from './admin.test-kit';
 

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { startTestApp } from '../../test/test-app';
 import { UploadsService } from '../uploads';
 import { FIXTURE_TASKS as T, GOOD_THREAD_TEXT, reencodedCopy, screenshotPng } from '../validation/validation-fixtures';
-import { ReviewSubmissionCommand } from '../submissions/commands/review-submission.command';
+import { ReviewSubmissionCommand } from '../tasks/commands/review-submission.command';
 import { fundedTaskLike, person, submit } from './admin.test-kit';
 
 const RESULT_KEYS = [

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { startTestApp } from '../../test/test-app';
 import { createFundedTask } from '../../test/fixtures';
-import { ReviewSubmissionCommand } from '../submissions/commands/review-submission.command';
+import { ReviewSubmissionCommand } from '../tasks/commands/review-submission.command';
 import { person, submit } from './admin.test-kit';
 import { containsPattern } from './queries/admin-dashboard.queries';
 

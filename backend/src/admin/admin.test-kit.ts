@@ -2,7 +2,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { createFundedTask, registerWalletUser } from '../../test/fixtures';
 import { sessionCookieFor } from '../../test/session-cookie';
 import { TestContext } from '../../test/test-app';
-import { SubmitProofCommand } from '../submissions/commands/submit-proof.command';
+import { SubmitProofCommand } from '../tasks/commands/submit-proof.command';
 import { CreateTaskInput } from '../tasks/commands/create-task.command';
 import { GrantAdminCommand } from '../users/commands/grant-admin.command';
 import { TaskUnderReview } from '../validation/validation.types';

@@ -1,4 +1,4 @@
-import { ValidationResult } from '../validation/validation.types';
+import { SignalEvidence, ValidationOutcome, ValidationResult } from '../validation/validation.types';
 
 /**
  * What a SubmissionAiValidated event keeps: the spec's result (what the API answered and the review
@@ -6,5 +6,16 @@ import { ValidationResult } from '../validation/validation.types';
  * whether the run was an auto-approve run (so an approval that followed is known to be automatic).
  */
 export interface StoredValidation extends ValidationResult {
-  audit: { signals: string[]; validator: string; autoApproveRequested: boolean };
+  audit: {
+    signals: string[]; validator: string; autoApproveRequested: boolean;
+    /** The measured signals (scores, the other submissions): what the reviewers see (issue 22); absent before it was kept. */
+    evidence?: SignalEvidence[];
+    /** Run by the system at the review deadline (issue 22), not by an admin. */
+    reviewDeadline?: boolean;
+  };
+}
+
+/** What a validation run stores: its result and the audit block (one shape for every caller). */
+export function storedValidationOf(outcome: ValidationOutcome, audit: { autoApproveRequested: boolean; reviewDeadline?: boolean }): StoredValidation {
+  return { ...outcome.result, audit: { signals: outcome.signals, evidence: outcome.evidence ?? [], validator: outcome.validator, ...audit } };
 }

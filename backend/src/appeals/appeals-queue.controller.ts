@@ -10,7 +10,7 @@ import { SubmissionWithTask } from '../submissions/queries/submission.view';
 import { IdPipe } from '../tasks/id.pipe';
 import { UserRecord } from '../users/users.read-repository';
 import { DecideAppealDto } from './appeal.dto';
-import { DecideAppealCommand } from './commands/decide-appeal.command';
+import { DecideAppealCommand } from '../tasks/commands/decide-appeal.command';
 
 export class OpenAppealView {
   @ApiProperty() submissionId!: number;

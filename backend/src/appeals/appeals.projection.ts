@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
 import { Projection, ProjectionBatch, ReadModelProjection } from '../projections/projection';
-import { SubmissionAppealDecidedData, SubmissionAppealedData, TaskEvents as T } from '../tasks/task.events';
+import { SubmissionAppealDecidedData, SubmissionAppealedData, TaskEvents as T } from '../tasks/domain/task.events';
 
 /** Appeals (`submission_appeals`, one per submission): the admins' queue and what the earner sees. */
 @Injectable()

@@ -3,7 +3,7 @@ import { actor } from '../../test/api/api-actors';
 import { startTestApp } from '../../test/test-app';
 import { BASE_UNITS_PER_CENT } from '../common/money';
 import { EventStore } from '../event-store/event-store';
-import { TaskEvents as T } from '../tasks/task.events';
+import { TaskEvents as T } from '../tasks/domain/task.events';
 import { APPEAL_OVERTURNED } from './creator-record.projection';
 
 const H = 3600_000;

@@ -3,9 +3,9 @@ import { QueryRunner } from 'typeorm';
 import { centToBaseUnits } from '../common/money';
 import { StoredEvent } from '../event-store/stored-event';
 import { Projection, ProjectionBatch, ReadModelProjection } from '../projections/projection';
-import { DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS, DEFAULT_REVIEW_WINDOW_SECONDS, deadlineSeconds, reviewTimes } from '../tasks/task-escrow-terms';
-import { reviewDeadlineMs, reviewWithinOf } from '../tasks/aggregate/task-review-deadline';
-import { TaskEvents as T } from '../tasks/task.events';
+import { DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS, DEFAULT_REVIEW_WINDOW_SECONDS, deadlineSeconds, reviewTimes } from '../tasks/domain/task-escrow-terms';
+import { reviewDeadlineMs, reviewWithinOf } from '../tasks/domain/task-review-deadline';
+import { TaskEvents as T } from '../tasks/domain/task.events';
 
 /** An appeal the admins decided for the earner (followed by the approval the aggregate raises for it). */
 export const APPEAL_OVERTURNED = T.SubmissionAppealOverturned;

@@ -1,5 +1,5 @@
 import { centToBaseUnits } from '../common/money';
-import { deadlineSeconds } from '../tasks/task-escrow-terms';
+import { deadlineSeconds } from '../tasks/domain/task-escrow-terms';
 
 /** What the contract says about a task's escrow key (TaskEscrow.getEscrow). */
 export interface ChainEscrow {

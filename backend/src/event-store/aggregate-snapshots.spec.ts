@@ -1,9 +1,9 @@
 import { createFundedTask, registerWalletUser } from '../../test/fixtures';
 import { startTestDomain, TestContext } from '../../test/test-app';
-import { ReviewSubmissionCommand } from '../submissions/commands/review-submission.command';
-import { SubmitProofCommand } from '../submissions/commands/submit-proof.command';
+import { ReviewSubmissionCommand } from '../tasks/commands/review-submission.command';
+import { SubmitProofCommand } from '../tasks/commands/submit-proof.command';
 import { SetTaskActiveCommand } from '../tasks/commands/set-task-active.command';
-import { TaskAggregate } from '../tasks/task.aggregate';
+import { TaskAggregate } from '../tasks/domain/task.aggregate';
 import { AggregateRepository } from './aggregate-repository';
 import { AggregateSnapshots } from './aggregate-snapshots';
 import { EventStore } from './event-store';

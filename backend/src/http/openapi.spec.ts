@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { startTestApp } from '../../test/test-app';
+import { openApiJson, previewOpenApiDocument } from './openapi-preview';
 
 describe('OpenAPI document', () => {
   it('is served at /api/docs (UI) and /api/docs-json, generated from the controllers', async () => {
@@ -46,6 +47,9 @@ describe('OpenAPI document', () => {
       const login = bodyOf('/api/login');
       expect(login.required).toEqual(['username', 'password']);
       expect(Object.keys(login.properties)).toEqual(['username', 'password']);
+
+      // The document backend/openapi.json is written from (a preview app: no server, no database) is the served one.
+      expect(JSON.parse(openApiJson(await previewOpenApiDocument()))).toEqual(body);
     } finally {
       await ctx.app.close();
     }

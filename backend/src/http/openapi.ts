@@ -11,6 +11,15 @@ export const OPENAPI_PATH = 'api/docs';
  * /api/docs, the JSON at /api/docs-json.
  */
 export function setupOpenApi(app: INestApplication, idempotentControllers: Type[] = []): void {
+  SwaggerModule.setup(OPENAPI_PATH, app, buildOpenApiDocument(app, idempotentControllers));
+}
+
+/**
+ * The document of an application's controllers. Only their classes and decorators are read, so an application
+ * created with `preview: true` (nothing instantiated, no database) yields the same document as the served one
+ * (scripts/write-openapi.ts writes backend/openapi.json that way; the frontend's types are generated from it).
+ */
+export function buildOpenApiDocument(app: INestApplication, idempotentControllers: Type[] = []): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('CENT Tasks API')
     .setDescription(
@@ -24,7 +33,7 @@ export function setupOpenApi(app: INestApplication, idempotentControllers: Type[
     .build();
   const document = SwaggerModule.createDocument(app, config);
   documentIdempotencyKey(document, idempotentControllers);
-  SwaggerModule.setup(OPENAPI_PATH, app, document);
+  return document;
 }
 
 const WRITES: Partial<Record<RequestMethod, 'post' | 'put' | 'patch' | 'delete'>> = {

@@ -1,5 +1,5 @@
 import { StoredEvent } from '../event-store/stored-event';
-import { TaskEvents as T } from '../tasks/task.events';
+import { TaskEvents as T } from '../tasks/domain/task.events';
 import { TaskParties } from './task-directory';
 
 /** What a user is told about. Kinds with `notify` also become a row in their notifications list. */
@@ -14,7 +14,7 @@ export const NotificationKinds = {
   TaskFunded: 'task_funded',
   TaskRefunded: 'task_refunded',
   TaskAnomaly: 'task_anomaly',
-  /** Review deadlines (tasks/aggregate/task-review-deadline.ts): the creator's warning and the system's approval. */
+  /** Review deadlines (tasks/domain/task-review-deadline.ts): the creator's warning and the system's approval. */
   AutoApprovalSoon: 'auto_approval_soon',
   SubmissionAutoApproved: 'submission_auto_approved',
   /** Revise and resubmit, appeals (issue 22). */

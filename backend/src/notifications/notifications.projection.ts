@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
 import { Projection, ProjectionBatch, ReadModelProjection } from '../projections/projection';
-import { TaskEvents as T } from '../tasks/task.events';
+import { TaskEvents as T } from '../tasks/domain/task.events';
 import { NotificationKinds, changesOf } from './change-rules';
 import { NotificationEvents as N } from './notification.events';
 import { TaskDirectory } from './task-directory';

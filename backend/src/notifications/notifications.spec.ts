@@ -4,8 +4,8 @@ import { actor, Actor } from '../../test/api/api-actors';
 import { applyLogs, createFundedTask, fundedLog, refundedLog, releasedLog, taskInput } from '../../test/fixtures';
 import { startTestApp } from '../../test/test-app';
 import { centToBaseUnits } from '../common/money';
-import { RecordPayoutFailedCommand } from '../payouts/commands/record-payout-failed.command';
-import { RecordPayoutSentCommand } from '../payouts/commands/record-payout-sent.command';
+import { RecordPayoutFailedCommand } from '../tasks/commands/record-payout-failed.command';
+import { RecordPayoutSentCommand } from '../tasks/commands/record-payout-sent.command';
 import { CreateTaskCommand } from '../tasks/commands/create-task.command';
 
 describe('notifications: projection and /api/notifications', () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
-import { TaskEvents as T } from '../tasks/task.events';
+import { TaskEvents as T } from '../tasks/domain/task.events';
 
 /**
  * Who a task's events concern: its creator and, per submission, the submitter; and where public lists file it

@@ -10,9 +10,9 @@ import { forbidden, notFound } from '../common/domain-error';
 import { SubmissionQueries } from '../submissions/queries/submission.queries';
 import { SubmissionView } from '../submissions/queries/submission.view';
 import { TaskQueries } from '../tasks/queries/task.queries';
-import { MESSAGES } from '../tasks/task.aggregate';
+import { MESSAGES } from '../tasks/domain/task.aggregate';
 import { UserRecord } from '../users/users.read-repository';
-import { RequestPayoutCommand } from './commands/request-payout.command';
+import { RequestPayoutCommand } from '../tasks/commands/request-payout.command';
 import { ReleaseRewardDto } from './release-reward.dto';
 
 export const NOT_RELEASER = "Only the task's creator, an admin or the earner can release this reward";

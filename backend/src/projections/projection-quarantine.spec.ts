@@ -5,7 +5,7 @@ import { applyLogs, centToBaseUnits, createFundedTask, releasedLog } from '../..
 import { startTestApp } from '../../test/test-app';
 import { signInWithWallet } from '../auth/siwe-test-helpers';
 import { EventStore } from '../event-store/event-store';
-import { TaskEvents as T } from '../tasks/task.events';
+import { TaskEvents as T } from '../tasks/domain/task.events';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
 const DAY = 24 * 3600 * 1000;

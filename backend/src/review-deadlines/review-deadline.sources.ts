@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { DueDecision, DueDecisionSource, DueDecisions } from '../scheduler/due-decision';
-import { AutoReviewSubmissionCommand } from './commands/auto-review-submission.command';
-import { CloseTaskReviewCommand } from './commands/close-task-review.command';
-import { WarnReviewDueCommand } from './commands/warn-review-due.command';
+import { AutoReviewSubmissionCommand } from '../tasks/commands/auto-review-submission.command';
+import { CloseTaskReviewCommand } from '../tasks/commands/close-task-review.command';
+import { WarnReviewDueCommand } from '../tasks/commands/warn-review-due.command';
 
 interface Row {
   submission_id?: number;

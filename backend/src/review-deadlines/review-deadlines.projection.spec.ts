@@ -1,6 +1,6 @@
 import { EventStore } from '../event-store/event-store';
-import { SubmitProofCommand } from '../submissions/commands/submit-proof.command';
-import { TaskEvents as T } from '../tasks/task.events';
+import { SubmitProofCommand } from '../tasks/commands/submit-proof.command';
+import { TaskEvents as T } from '../tasks/domain/task.events';
 import { createFundedTask, registerWalletUser } from '../../test/fixtures';
 import { TestContext, startTestDomain } from '../../test/test-app';
 

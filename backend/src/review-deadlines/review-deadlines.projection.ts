@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
 import { Projection, ProjectionBatch, ReadModelProjection } from '../projections/projection';
-import { DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS, DEFAULT_REVIEW_WINDOW_SECONDS, deadlineSeconds, reviewTimes } from '../tasks/task-escrow-terms';
-import { reviewDeadlineMs, reviewWarningAtMs, reviewWithinOf } from '../tasks/aggregate/task-review-deadline';
-import { TaskEvents as T } from '../tasks/task.events';
+import { DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS, DEFAULT_REVIEW_WINDOW_SECONDS, deadlineSeconds, reviewTimes } from '../tasks/domain/task-escrow-terms';
+import { reviewDeadlineMs, reviewWarningAtMs, reviewWithinOf } from '../tasks/domain/task-review-deadline';
+import { TaskEvents as T } from '../tasks/domain/task.events';
 
 interface TaskTerms {
   reviewWithinSeconds: number;

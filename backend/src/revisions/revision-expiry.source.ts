@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { DueDecision, DueDecisionSource, DueDecisions } from '../scheduler/due-decision';
-import { ExpireRevisionCommand } from './commands/expire-revision.command';
+import { ExpireRevisionCommand } from '../tasks/commands/expire-revision.command';
 
 /**
  * Changes requested and not resubmitted by `resubmit_by` (48 hours, or the cut-off): the submission is

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
 import { Projection, ProjectionBatch, ReadModelProjection } from '../projections/projection';
-import { ProofData, SubmissionChangesRequestedData, SubmissionResubmittedData, TaskEvents as T } from '../tasks/task.events';
+import { ProofData, SubmissionChangesRequestedData, SubmissionResubmittedData, TaskEvents as T } from '../tasks/domain/task.events';
 
 const proofJson = (p: ProofData) => JSON.stringify({ proofLink: p.proofLink, proofText: p.proofText, proofFileUrl: p.proofFileUrl, notes: p.notes });
 

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { startTestApp } from '../../test/test-app';
 import { fundedTaskLike, person, submit } from '../admin/admin.test-kit';
 import { FIXTURE_TASKS as T, GOOD_REVIEW_TEXT, GOOD_THREAD_TEXT } from '../validation/validation-fixtures';
-import { ReviewSubmissionCommand } from './commands/review-submission.command';
+import { ReviewSubmissionCommand } from '../tasks/commands/review-submission.command';
 
 /**
  * GET /api/submissions/:id hands the stored AI validation to admins only (the review dialog shows it when an admin

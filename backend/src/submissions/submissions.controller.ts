@@ -12,17 +12,17 @@ import { RateLimit } from '../auth/rate-limit';
 import { badRequest, forbidden, notFound } from '../common/domain-error';
 import { IdPipe } from '../tasks/id.pipe';
 import { TaskQueries } from '../tasks/queries/task.queries';
-import { MESSAGES } from '../tasks/task.aggregate';
+import { MESSAGES } from '../tasks/domain/task.aggregate';
 import { ImageUploadInterceptor, UPLOAD_MESSAGES, UploadsService } from '../uploads';
 import { UserRecord, UsersReadRepository } from '../users/users.read-repository';
-import { ReviewSubmissionCommand } from './commands/review-submission.command';
-import { SubmitProofCommand } from './commands/submit-proof.command';
+import { ReviewSubmissionCommand } from '../tasks/commands/review-submission.command';
+import { SubmitProofCommand } from '../tasks/commands/submit-proof.command';
 import { ReviewSubmissionDto } from './dto/review-submission.dto';
 import { SubmitProofDto } from './dto/submit-proof.dto';
 import { SubmissionQueries } from './queries/submission.queries';
 import { AppealDto } from '../appeals/appeal.dto';
-import { AppealRejectionCommand } from '../appeals/commands/appeal-rejection.command';
-import { ResubmitProofCommand } from '../revisions/commands/resubmit-proof.command';
+import { AppealRejectionCommand } from '../tasks/commands/appeal-rejection.command';
+import { ResubmitProofCommand } from '../tasks/commands/resubmit-proof.command';
 import { ResubmitProofDto } from '../revisions/resubmit-proof.dto';
 import { SubmissionDetail, SubmissionForAdmin } from './queries/stored-validation.view';
 import { SubmissionWithTask } from './queries/submission.view';
@@ -109,7 +109,8 @@ export class SubmissionsController {
     summary: 'One submission: to its submitter, the task creator and admins',
     description:
       'Admins also get `aiValidation`: the AI validation stored on it (null if never validated). Nobody else gets the key. ' +
-      "The task's creator and admins (the reviewers) also get `submitter`: who submitted and their record as an earner; " +
+      "The task's creator and admins (the reviewers) also get `submitter`: who submitted and their record as an earner, and " +
+      "`evidence`: the validator's spam-guard signals with their scores and the other submissions they point at; " +
       'the submitter never gets the key.',
   })
   @ApiOkResponse({ type: SubmissionForAdmin })
@@ -121,8 +122,11 @@ export class SubmissionsController {
     if (found.userId !== user.id && found.task.creatorId !== user.id && !user.isAdmin) throw forbidden(NOT_YOUR_SUBMISSION);
     const s: SubmissionDetail = { ...found, revisions: await this.submissions.revisions(id) };
     const reviewer = s.task.creatorId === user.id || user.isAdmin;
-    const withSubmitter = reviewer ? { ...s, submitter: await this.submitter(s.userId) } : s;
-    // The validator's verdict and evidence (who else submitted the same proof) are the admins' working material.
+    // The reviewers see who submitted and the validator's evidence (issue 22: duplicates, sybil signals, risk).
+    const withSubmitter = reviewer
+      ? { ...s, submitter: await this.submitter(s.userId), evidence: await this.submissions.reviewEvidence(id, s.reviewFlag) }
+      : s;
+    // The validator's whole verdict (reasoning, issues, suggestions) is the admins' working material.
     if (!user.isAdmin) return withSubmitter;
     return { ...withSubmitter, aiValidation: await this.submissions.storedValidation(id) };
   }

@@ -1,15 +1,8 @@
 import { Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
-import { UsersModule } from '../users/users.module';
-import { RecordAiValidationHandler } from './commands/record-ai-validation.handler';
-import { ReviewSubmissionHandler } from './commands/review-submission.handler';
-import { SubmitProofHandler } from './commands/submit-proof.handler';
-import { SubmissionLocator } from './submission-locator';
 import { SubmissionsProjection } from './submissions.projection';
 
+/** The submissions read model (its command handlers are in tasks/TaskCommandsModule: submissions live in their task's stream). */
 @Module({
-  imports: [CqrsModule, UsersModule],
-  providers: [SubmitProofHandler, ReviewSubmissionHandler, RecordAiValidationHandler, SubmissionLocator, SubmissionsProjection],
-  exports: [SubmissionLocator],
+  providers: [SubmissionsProjection],
 })
 export class SubmissionsModule {}

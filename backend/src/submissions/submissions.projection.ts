@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { StoredEvent } from '../event-store/stored-event';
 import { ReadModelProjection } from '../projections/projection';
 import { Row, RowProjection } from '../projections/row-projection';
-import { TaskEvents as T } from '../tasks/task.events';
+import { TaskEvents as T } from '../tasks/domain/task.events';
 
 /** The `submissions` read table, including review fields, AI validation and payout progress. */
 @Injectable()

@@ -3,7 +3,7 @@ import { actor } from '../../test/api/api-actors';
 import { applyLogs, createFundedTask, releasedLog } from '../../test/fixtures';
 import { startTestApp } from '../../test/test-app';
 import { centToBaseUnits } from '../common/money';
-import { RecordPayoutFailedCommand } from '../payouts/commands/record-payout-failed.command';
+import { RecordPayoutFailedCommand } from '../tasks/commands/record-payout-failed.command';
 
 const SUBMISSION_KEYS = [
   'aiValidated', 'createdAt', 'id', 'notes', 'payoutError', 'payoutStatus', 'proofFileUrl', 'proofLink', 'proofText',

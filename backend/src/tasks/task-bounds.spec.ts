@@ -3,9 +3,9 @@ import { actor } from '../../test/api/api-actors';
 import { startTestApp } from '../../test/test-app';
 import { DomainError } from '../common/domain-error';
 import { MAX_STORABLE_MS } from '../common/dates';
-import { CreateTaskFields, decideCreate } from './aggregate/task-lifecycle';
-import { deadlineSeconds, reviewTimes } from './task-escrow-terms';
-import { CREATE_TASK_MESSAGES as M, LIMITS } from './task.constants';
+import { CreateTaskFields, decideCreate } from './domain/task-lifecycle';
+import { deadlineSeconds, reviewTimes } from './domain/task-escrow-terms';
+import { CREATE_TASK_MESSAGES as M, LIMITS } from './domain/task.constants';
 
 const DAY = 24 * 3600 * 1000;
 const YEAR = LIMITS.deadlineAheadSeconds * 1000;

@@ -2,14 +2,14 @@ import { applyLogs, chainFact, createFundedTask, fundedLog, registerWalletUser }
 import { startTestDomain, TestContext } from '../../test/test-app';
 import { DomainError } from '../common/domain-error';
 import { CreateTaskCommand } from './commands/create-task.command';
-import { SubmitProofCommand } from '../submissions/commands/submit-proof.command';
-import { ReviewSubmissionCommand } from '../submissions/commands/review-submission.command';
-import { ReleasedLog } from '../payouts/commands/apply-escrow-logs.command';
+import { SubmitProofCommand } from './commands/submit-proof.command';
+import { ReviewSubmissionCommand } from './commands/review-submission.command';
+import { ReleasedLog } from './commands/apply-escrow-logs.command';
 import { taskInput } from '../../test/fixtures';
-import { MESSAGES } from './task.aggregate';
-import { AppealRejectionCommand } from '../appeals/commands/appeal-rejection.command';
-import { DecideAppealCommand } from '../appeals/commands/decide-appeal.command';
-import { ResubmitProofCommand } from '../revisions/commands/resubmit-proof.command';
+import { MESSAGES } from './domain/task.aggregate';
+import { AppealRejectionCommand } from './commands/appeal-rejection.command';
+import { DecideAppealCommand } from './commands/decide-appeal.command';
+import { ResubmitProofCommand } from './commands/resubmit-proof.command';
 import { GrantAdminCommand } from '../users/commands/grant-admin.command';
 
 const proof = (text = 'I wrote the thread: https://x.com/a/1') => ({ proofLink: null, proofText: text, proofFileUrl: null, notes: null });

@@ -1,6 +1,6 @@
 import { StoredEvent } from '../event-store/stored-event';
 import { Row } from '../projections/row-projection';
-import { TaskEvents as T } from './task.events';
+import { TaskEvents as T } from './domain/task.events';
 import { ListingEffect, listingEffectOf, toListingChange } from './task-listing-change';
 import { TasksProjection } from './tasks.projection';
 

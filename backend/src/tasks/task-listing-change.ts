@@ -1,5 +1,6 @@
 import { Row, RowChange } from '../projections/row-projection';
-import { TaskEvents as T } from './task.events';
+import { LISTED, OPEN_SLOT, predicateOf } from './queries/listing-rule';
+import { TaskEvents as T } from './domain/task.events';
 
 /** What a public list can see of a task: null when it is not listed at all (unfunded, draft, refunded…). */
 export interface ListedTask {
@@ -51,10 +52,13 @@ const ms = (v: unknown) => (v instanceof Date ? v.getTime() : Date.parse(String(
 /** The UTC day of a task row's deadline, in days since 1970-01-01 (task_open_deadline_days.day). */
 export const deadlineDay = (row: Row): number => Math.floor(ms(row.deadline) / 86_400_000);
 
+/** The listing rule (queries/listing-rule.ts) as JavaScript: the same definitions the listing's SQL is made from. */
+const isListed = predicateOf(LISTED);
+const hasOpenSlot = predicateOf(OPEN_SLOT);
+
 export function listed(row: Row | undefined): ListedTask | null {
-  if (!row || row.funding_status !== 'funded' || !row.is_active) return null;
-  const open = Number(row.completions) + Number(row.pending_submissions) < Number(row.max_completions);
-  return { category: String(row.category), reward: Number(row.reward), open };
+  if (!row || !isListed(row)) return null;
+  return { category: String(row.category), reward: Number(row.reward), open: hasOpenSlot(row) };
 }
 
 /** Everything but `open` that decides whether and where a listed task appears (filters and sort keys). */

@@ -11,7 +11,7 @@ import { UserRecord } from '../users/users.read-repository';
 import { SubmissionQueries } from '../submissions/queries/submission.queries';
 import { SubmissionView } from '../submissions/queries/submission.view';
 import { CreateTaskCommand } from './commands/create-task.command';
-import { REVIEW_WITHIN_HOURS } from './aggregate/task-review-deadline';
+import { REVIEW_WITHIN_HOURS } from './domain/task-review-deadline';
 import { SetTaskActiveCommand } from './commands/set-task-active.command';
 import { CreateTaskDto } from './dto/create-task.dto';
 import { UpdateTaskDto } from './dto/update-task.dto';

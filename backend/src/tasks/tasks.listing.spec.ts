@@ -5,9 +5,9 @@ import { escrowAmount } from '../common/money';
 import { EventStore } from '../event-store/event-store';
 import { NewEvent } from '../event-store/stored-event';
 import { PLAIN_LIST_MAX } from './dto/list-tasks.query';
-import { TaskAggregate } from './task.aggregate';
-import { ALL_CATEGORIES } from './task.constants';
-import { TaskEvents as T } from './task.events';
+import { TaskAggregate } from './domain/task.aggregate';
+import { ALL_CATEGORIES } from './domain/task.constants';
+import { TaskEvents as T } from './domain/task.events';
 
 /** Deterministic pseudo-random numbers, so a failure can be replayed. */
 function rng(seed: number) {

@@ -1,18 +1,9 @@
 import { Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
-import { CreateTaskHandler } from './commands/create-task.handler';
-import { RevertTaskChainFactHandler } from './commands/revert-task-chain-fact.handler';
-import { SetTaskActiveHandler } from './commands/set-task-active.handler';
 import { TasksProjection } from './tasks.projection';
 
+/** The tasks read model (its command handlers are in TaskCommandsModule, the write side). */
 @Module({
-  imports: [CqrsModule],
-  providers: [
-    CreateTaskHandler,
-    SetTaskActiveHandler,
-    RevertTaskChainFactHandler,
-    TasksProjection,
-  ],
+  providers: [TasksProjection],
   exports: [TasksProjection],
 })
 export class TasksModule {}

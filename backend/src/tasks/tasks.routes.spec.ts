@@ -3,7 +3,7 @@ import { Wallet } from 'ethers';
 import { applyLogs, createFundedTask, fundedLog } from '../../test/fixtures';
 import { actor } from '../../test/api/api-actors';
 import { startTestApp } from '../../test/test-app';
-import { escrowKey } from '../escrow/escrow-key';
+import { escrowKey } from './domain/escrow-key';
 
 const TOKEN = '0x' + '11'.repeat(20);
 const ESCROW = '0x' + '22'.repeat(20);

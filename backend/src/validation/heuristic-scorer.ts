@@ -3,6 +3,7 @@ import { checkLink, mentionedDomains, normalizeLink, onDomain } from './link-sig
 import { isBoilerplate, isOnlyUrl, jaccard, keywordCoverage, shingles, words } from './text-signals';
 import {
   RiskLevel,
+  SignalEvidence,
   ValidationInput,
   ValidationOutcome,
   ValidationResult,
@@ -23,6 +24,8 @@ interface Finding {
   issue?: string;
   suggestion?: string;
   note?: string;
+  /** What the finding measured and the submissions it is about (the reviewer's evidence). */
+  evidence?: Omit<SignalEvidence, 'code'>;
 }
 
 const present = (s: string | null | undefined): s is string => typeof s === 'string' && s.trim().length > 0;
@@ -181,6 +184,8 @@ export function scoreSubmission(input: ValidationInput, t: ValidationThresholds)
   // ---- duplicates and reuse ----------------------------------------------------------------------------
   const peers = evidence.peers.filter((p) => p.submissionId !== s.id);
   const describe = (p: { submissionId: number; taskId: number }) => `submission #${p.submissionId} (task #${p.taskId})`;
+  const about = (score: number | null, ...ps: Array<{ submissionId: number; taskId: number }>) =>
+    ({ score: score === null ? null : Math.round(score * 1000) / 1000, related: ps.map((p) => ({ submissionId: p.submissionId, taskId: p.taskId })) });
   let duplicate = false;
   if (hasText && words(text).length >= 5 && !isBoilerplate(text)) {
     const mine = shingles(text);
@@ -195,11 +200,12 @@ export function scoreSubmission(input: ValidationInput, t: ValidationThresholds)
       duplicate = true;
       add({ code: 'duplicate_text', weight: -0.5, risk: 'high', blocking: true,
         issue: `The text is ${pct(other.j)} the same as ${describe(other.p)} by another user`,
-        suggestion: 'Compare the two submissions: copied proof is a sign of plagiarism or of one person using several accounts' });
+        suggestion: 'Compare the two submissions: copied proof is a sign of plagiarism or of one person using several accounts',
+        evidence: about(other.j, other.p) });
     } else if (own) {
       add({ code: 'reused_text', weight: -0.2, risk: 'medium',
         issue: `The same text was already submitted by this user for task #${own.p.taskId}`,
-        suggestion: 'Check that the proof is specific to this task' });
+        suggestion: 'Check that the proof is specific to this task', evidence: about(own.j, own.p) });
     }
   }
   if (hasLink && checkLink(s.proofLink as string).url) {
@@ -212,11 +218,11 @@ export function scoreSubmission(input: ValidationInput, t: ValidationThresholds)
       duplicate = true;
       add({ code: 'duplicate_link', weight: -0.5, risk: 'high', blocking: true,
         issue: `The same link was submitted in ${describe(other)} by another user`,
-        suggestion: 'Only one person can own this proof: find out whose work it is' });
+        suggestion: 'Only one person can own this proof: find out whose work it is', evidence: about(1, other) });
     } else if (own && !taskLink) {
       add({ code: 'reused_link', weight: -0.2, risk: 'medium',
         issue: `This user already submitted the same link for task #${own.taskId}`,
-        suggestion: 'Check that the link proves this task, not the earlier one' });
+        suggestion: 'Check that the link proves this task, not the earlier one', evidence: about(1, own) });
     }
   }
   if (hasFile && evidence.image?.readable && !imageBlank) {
@@ -235,17 +241,17 @@ export function scoreSubmission(input: ValidationInput, t: ValidationThresholds)
       duplicate = true;
       add({ code: 'duplicate_image', weight: -0.5, risk: 'high', blocking: true,
         issue: `The image is the very same file as in ${describe(exactOther)} by another user`,
-        suggestion: 'Compare the two images: a copied screenshot proves nothing' });
+        suggestion: 'Compare the two images: a copied screenshot proves nothing', evidence: about(1, exactOther) });
     } else if (similarOther) {
       duplicate = true;
       add({ code: 'similar_image', weight: -0.5, risk: 'high', blocking: true,
         issue: `The image is a re-encoded or resized copy of the image in ${describe(similarOther.p)} by another user ` +
           `(${64 - similarOther.d}/64 matching hash bits)`,
-        suggestion: 'Compare the two images: a copied screenshot proves nothing' });
+        suggestion: 'Compare the two images: a copied screenshot proves nothing', evidence: about((64 - similarOther.d) / 64, similarOther.p) });
     } else if (ownReuse) {
       add({ code: 'reused_image', weight: -0.2, risk: 'medium',
         issue: `This user already submitted the same image for task #${ownReuse.taskId}`,
-        suggestion: 'Check that the image shows this task, not the earlier one' });
+        suggestion: 'Check that the image shows this task, not the earlier one', evidence: about(null, ownReuse) });
     }
   }
   if (!duplicate && (hasText || hasLink || hasFile)) add({ code: 'original', weight: 0.05, note: 'no copy of another submission was found' });
@@ -261,12 +267,14 @@ export function scoreSubmission(input: ValidationInput, t: ValidationThresholds)
       add({ code: 'sybil_cluster', weight: -0.3, risk: 'high',
         issue: `${close.length + 1} submissions on this task come from wallets linked within ${t.sybilWindowMinutes} minutes ` +
           `of each other (with ${close.slice(0, 5).map((c) => `#${c.submissionId}`).join(', ')})`,
-        suggestion: 'Check whether these accounts belong to one person before approving any of them' });
+        suggestion: 'Check whether these accounts belong to one person before approving any of them',
+        evidence: about(null, ...close.map((c) => ({ submissionId: c.submissionId, taskId: s.taskId }))) });
     }
   }
 
   return { result: verdict(input, findings, { coverageKnown, coverage: cov.score, linkUnverified, imageUnverified }, t),
-    signals: findings.filter((f) => f.issue).map((f) => f.code), validator: 'heuristic' };
+    signals: findings.filter((f) => f.issue).map((f) => f.code),
+    evidence: findings.filter((f) => f.issue && f.evidence).map((f) => ({ code: f.code, ...f.evidence! })), validator: 'heuristic' };
 }
 
 function safePath(link: string): string {

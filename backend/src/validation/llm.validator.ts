@@ -110,6 +110,7 @@ export class LlmValidator implements SubmissionValidator {
     return {
       result,
       signals: [...det.signals, ...(agree ? [] : ['llm_disagrees'])],
+      evidence: det.evidence,
       validator: `${det.validator}+llm:${this.settings.model}`,
     };
   }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { notFound } from '../common/domain-error';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { MESSAGES } from '../tasks/task.aggregate';
+import { MESSAGES } from '../tasks/domain/task.aggregate';
 import { EvidenceCollector } from './evidence-collector';
 import {
   SUBMISSION_VALIDATOR, SubmissionUnderReview, SubmissionValidator, TaskUnderReview, ValidationOutcome,

@@ -1,4 +1,4 @@
-import { SubmissionType } from '../tasks/task.constants';
+import { SubmissionType } from '../tasks/domain/task.constants';
 
 export type RiskLevel = 'low' | 'medium' | 'high';
 /** verified: nothing left to check; needs_verification: a person should look; failed: the proof does not hold up. */
@@ -18,10 +18,23 @@ export interface ValidationResult {
   autoApprovalEligible: boolean;
 }
 
+/**
+ * A signal that fired, measured: how strongly (`score`, 0 to 1: the share of shingles two texts share, of image-hash
+ * bits that match, 1 for the very same link or file; null when the signal has no such measure) and which other
+ * submissions it points at. It is the reviewer's evidence (issue 22): "a copy of submission #12, 92 % the same".
+ */
+export interface SignalEvidence {
+  code: string;
+  score: number | null;
+  related: Array<{ submissionId: number; taskId: number }>;
+}
+
 /** What a validator returns: the result plus the machine codes of the signals that fired (for analytics). */
 export interface ValidationOutcome {
   result: ValidationResult;
   signals: string[];
+  /** The signals that point at other submissions (duplicates, reuse, sybil clusters), measured; absent from older runs. */
+  evidence?: SignalEvidence[];
   /** Which validator(s) produced it, e.g. "heuristic" or "heuristic+llm:gpt-4o-mini". */
   validator: string;
 }

@@ -1,8 +1,8 @@
 import { Interface, ZeroHash, formatUnits } from 'ethers';
 import { AppEscrowClaim, AppPayoutClaim, appRemaining, appTerms, escrowDifferences, isStrangerEscrow, openAnomalies, releaseDifferences } from '@cent/backend';
 import { Pool } from 'pg';
-import { escrowInterface } from '../chain/escrow-logs';
-import { JsonRpc, toHex } from '../chain/json-rpc';
+import { decodeEscrowLog, escrowInterface } from '../chain/escrow-logs';
+import { JsonRpc, RpcError, toHex } from '../chain/json-rpc';
 import { RawLog } from '../chain/chain-reader';
 
 export interface TaskLine {
@@ -38,10 +38,24 @@ export interface StrangerEscrows {
   topTasks: Array<{ taskId: string; count: number }>;
 }
 
+/**
+ * Logs at the escrow's address that the audit could not read as a TaskEscrow event: a layout or word width
+ * that is not its event's (`undecodable`), or a topic the escrow's ABI does not have (`unknownTopics`; a
+ * foreign contract at ESCROW_ADDRESS emits only those). Anyone's contract can be at a wrong address and a
+ * log is the emitter's to shape, so they are told, never a crash.
+ */
+export interface UnreadableLogs {
+  undecodable: number;
+  unknownTopics: number;
+  /** The first few (at most TOP), with why. */
+  first: Array<{ txHash: string; logIndex: string; reason: string }>;
+}
+
 /** What the audit found that is worth knowing but is no difference between the app and the chain. */
 export interface AuditInformation {
   junkEscrows: JunkEscrows;
   strangerEscrows: StrangerEscrows;
+  unreadableLogs: UnreadableLogs;
 }
 
 export interface AuditReport {
@@ -84,6 +98,83 @@ export interface AuditInput {
 
 const iface: Interface = escrowInterface;
 
+/** An escrow log as the audit uses it: every number a bigint or a decimal string, straight from the words. */
+type AuditLog =
+  | { name: 'TaskFunded'; key: string; taskId: string; funder: string; amount: bigint; txHash: string }
+  | { name: 'RewardReleased'; key: string; submissionId: string; recipient: string; amount: bigint; txHash: string }
+  | { name: 'TaskRefunded'; key: string; txHash: string };
+
+/**
+ * The range's logs through the indexer's own decoder (escrow-logs.ts), never ethers' parseLog (which throws on
+ * a log whose layout is not its event's): decodable escrow events go on, the rest are counted in `unreadable`.
+ */
+function readLogs(raw: RawLog[], chainId: number, into: AuditLog[], unreadable: UnreadableLogs): void {
+  const tell = (r: RawLog, reason: string) => {
+    if (unreadable.first.length < TOP) unreadable.first.push({ txHash: String(r.transactionHash).toLowerCase(), logIndex: String(r.logIndex), reason });
+  };
+  for (const r of raw) {
+    let d: ReturnType<typeof decodeEscrowLog>;
+    try {
+      d = decodeEscrowLog(r, chainId);
+    } catch (err) {
+      unreadable.undecodable++; // a malformed envelope: the RPC's answer, not the escrow's
+      tell(r, (err as Error).message);
+      continue;
+    }
+    if (!d) {
+      // The escrow's other events (role changes) are known and of no interest; anything else is not the escrow's.
+      if (!knownTopic(r.topics?.[0])) {
+        unreadable.unknownTopics++;
+        tell(r, `topic ${String(r.topics?.[0] ?? '(none)')} is no TaskEscrow event`);
+      }
+      continue;
+    }
+    if (!d.log) {
+      unreadable.undecodable++;
+      tell(r, d.rejected ?? 'undecodable');
+      continue;
+    }
+    const txHash = d.fact.txHash;
+    if (d.log.kind === 'funded') into.push({ name: 'TaskFunded', key: d.key, taskId: d.taskId!, funder: d.log.funder, amount: d.log.amount, txHash });
+    else if (d.log.kind === 'released') into.push({ name: 'RewardReleased', key: d.key, submissionId: d.submissionId!, recipient: d.log.recipient, amount: d.log.amount, txHash });
+    else into.push({ name: 'TaskRefunded', key: d.key, txHash });
+  }
+}
+
+function knownTopic(topic0: unknown): boolean {
+  if (typeof topic0 !== 'string') return false;
+  try {
+    return iface.getEvent(topic0) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** The escrow's view of one key at `block`, or why the contract at the address gave none (not a TaskEscrow). */
+async function readEscrow(input: AuditInput, key: string, block: number) {
+  let out: string;
+  try {
+    out = await input.rpc.call<string>('eth_call', [{ to: input.escrow, data: iface.encodeFunctionData('getEscrow', [key]) }, toHex(block)],
+      // A revert is the contract's answer, final; anything else (the node away) is retried or, in the CLI, exit 2.
+      (err) => err instanceof RpcError && (err.code === 3 || /revert/i.test(err.message)));
+  } catch (err) {
+    if (err instanceof RpcError && (err.code === 3 || /revert/i.test(err.message))) return { error: `getEscrow reverted (${err.message.slice(0, 120)})` };
+    throw err;
+  }
+  try {
+    const [t] = iface.decodeFunctionResult('getEscrow', out);
+    return {
+      funded: t.reward !== 0n,
+      paidCount: Number(t.paidCount),
+      remaining: t.remaining as bigint,
+      refunded: t.refunded as boolean,
+      terms: { funder: t.funder, reward: t.reward.toString(), maxCompletions: t.maxCompletions.toString(), deadline: t.deadline.toString() },
+    };
+  } catch (err) {
+    return { error: `getEscrow answered ${out.length > 20 ? `${out.slice(0, 20)}…` : out}, not an escrow (${(err as Error).message.slice(0, 80)})` };
+  }
+}
+
 /**
  * Reconciles every task between the escrow contract and the projections, at the block the indexer has
  * reached (so an indexer that is simply behind does not read as a difference; its lag is reported):
@@ -100,16 +191,12 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
   const indexerBlock = cp.rows.length ? Number(cp.rows[0].block_number) : null;
   const block = Math.max(0, Math.min(head - input.confirmations, indexerBlock ?? head));
 
-  const logs: Array<{ name: string; args: any; txHash: string }> = [];
+  const logs: AuditLog[] = [];
+  const unreadable: UnreadableLogs = { undecodable: 0, unknownTopics: 0, first: [] };
   const chunk = input.chunkBlocks ?? 10_000;
   for (let from = input.startBlock; from <= block; from += chunk) {
     const raw = await rpc.call<RawLog[]>('eth_getLogs', [{ address: input.escrow, fromBlock: toHex(from), toBlock: toHex(Math.min(block, from + chunk - 1)) }]);
-    for (const r of raw) {
-      const parsed = iface.parseLog({ topics: r.topics, data: r.data });
-      if (parsed && ['TaskFunded', 'RewardReleased', 'TaskRefunded'].includes(parsed.name)) {
-        logs.push({ name: parsed.name, args: parsed.args, txHash: r.transactionHash.toLowerCase() });
-      }
-    }
+    readLogs(raw, input.chainId, logs, unreadable);
   }
 
   const appTasks = await db.query(
@@ -125,24 +212,16 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
   const keyOfTask = new Map<string, string | null>(appTasks.rows.map((r) => [String(r.id), r.escrow_key?.toLowerCase() ?? null]));
   // Every escrow funded on chain, by key: the task id its TaskFunded named (the key hashes it).
   const taskOfKey = new Map<string, string>();
-  for (const l of logs) if (l.name === 'TaskFunded') taskOfKey.set(String(l.args.key).toLowerCase(), l.args.taskId.toString());
-  const information = informationOf(logs, byId);
+  for (const l of logs) if (l.name === 'TaskFunded') taskOfKey.set(l.key, l.taskId);
+  const information = { ...informationOf(logs, byId), unreadableLogs: unreadable };
   const lines: Array<{ id: string; key: string | null }> = [...byId.keys()].map((id) => ({ id, key: keyOfTask.get(id) ?? null }));
 
   const tasks: TaskLine[] = [];
   for (const { id, key } of lines) {
-    const out = await rpc.call<string>('eth_call', [
-      { to: input.escrow, data: iface.encodeFunctionData('getEscrow', [key ?? ZeroHash]) },
-      toHex(block),
-    ]);
-    const [t] = iface.decodeFunctionResult('getEscrow', out);
-    const chain = {
-      funded: t.reward !== 0n,
-      paidCount: Number(t.paidCount),
-      remaining: t.remaining as bigint,
-      refunded: t.refunded as boolean,
-      terms: { funder: t.funder, reward: t.reward.toString(), maxCompletions: t.maxCompletions.toString(), deadline: t.deadline.toString() },
-    };
+    const read = await readEscrow(input, key ?? ZeroHash, block);
+    const unread = 'error' in read ? read.error : null;
+    // A contract that is not the escrow cannot vouch for anything the app claims: that is a real difference.
+    const chain = 'error' in read ? { funded: false, paidCount: 0, remaining: 0n, refunded: false, terms: null } : read;
     const app = byId.get(id)!;
     const claim: AppEscrowClaim = {
       fundingStatus: app.funding_status,
@@ -163,20 +242,21 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
       appRemaining: appRemaining(claim),
       chainRefunded: chain.refunded,
       appRefunded: claim.fundingStatus === 'refunded',
-      differences: escrowDifferences(chain, claim),
+      differences: unread ? [`the contract at ${input.escrow} is not a readable TaskEscrow: ${unread}`] : escrowDifferences(chain, claim),
     };
     tasks.push(line);
   }
 
   const payoutDifferences: string[] = [];
   const released = logs.filter((l) => l.name === 'RewardReleased');
-  const subIds = released.map((l) => l.args.submissionId.toString()).filter((s) => BigInt(s) <= 2_147_483_647n);
+  const subIds = released.map((l) => l.submissionId).filter((s) => BigInt(s) <= 2_147_483_647n);
   const subs = await db.query(`SELECT id, task_id, status, payout_status, transaction_hash, payout_recipient FROM submissions WHERE id = ANY($1::int[])`, [subIds]);
   const subById = new Map<string, any>(subs.rows.map((r) => [String(r.id), r]));
   const onChainTx = new Map<string, string>();
   for (const l of released) {
-    const sid = l.args.submissionId.toString();
-    const key = String(l.args.key).toLowerCase();
+    if (l.name !== 'RewardReleased') continue;
+    const sid = l.submissionId;
+    const key = l.key;
     const taskId = taskOfKey.get(key) ?? '(unknown)';
     const s = subById.get(sid);
     const where = `RewardReleased task ${taskId} submission ${sid} (${l.txHash})`;
@@ -187,7 +267,7 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
           reward: (BigInt(task.reward) * CENT).toString(), escrowKey: task.escrow_key,
         }
       : null;
-    const release = { submissionId: sid, key, recipient: String(l.args.recipient), amount: l.args.amount as bigint, txHash: l.txHash };
+    const release = { submissionId: sid, key, recipient: l.recipient, amount: l.amount, txHash: l.txHash };
     for (const d of releaseDifferences(release, claim)) payoutDifferences.push(`${where}: ${d}`);
     if (s && String(s.task_id) === taskId) onChainTx.set(sid, l.txHash);
   }
@@ -207,24 +287,24 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
  * accepted, on a task it counts as funded), from the logs alone: counted, with the funders / tasks that
  * have most of them. No contract read per escrow, so 1,500 of them cost nothing but the logs.
  */
-function informationOf(logs: Array<{ name: string; args: any }>, byId: Map<string, any>): AuditInformation {
-  const refunded = new Set(logs.filter((l) => l.name === 'TaskRefunded').map((l) => String(l.args.key).toLowerCase()));
+function informationOf(logs: AuditLog[], byId: Map<string, any>): Omit<AuditInformation, 'unreadableLogs'> {
+  const refunded = new Set(logs.filter((l) => l.name === 'TaskRefunded').map((l) => l.key));
   const junkFunders = new Map<string, number>();
   const junkIds = new Set<string>();
   const strangersPerTask = new Map<string, number>();
   const junk: JunkEscrows = { count: 0, taskIds: 0, held: 0, heldAmount: 0n, topFunders: [] };
   for (const l of logs) {
     if (l.name !== 'TaskFunded') continue;
-    const id = l.args.taskId.toString();
-    const funder = String(l.args.funder).toLowerCase();
+    const id = l.taskId;
+    const funder = l.funder;
     const app = byId.get(id);
     if (!app) {
       junk.count++;
       junkIds.add(id);
       junkFunders.set(funder, (junkFunders.get(funder) ?? 0) + 1);
-      if (!refunded.has(String(l.args.key).toLowerCase())) {
+      if (!refunded.has(l.key)) {
         junk.held++;
-        junk.heldAmount += l.args.amount as bigint;
+        junk.heldAmount += l.amount;
       }
     } else if (funder !== (app.funder ?? '').toLowerCase() && isStrangerEscrow({ kind: 'foreign_funder' }, app.funding_status)) {
       // Funded from another wallet than the one the app accepted, on a task it counts as funded.
@@ -274,7 +354,7 @@ export function formatReport(r: AuditReport): string {
   return out.join('\n');
 }
 
-function informationLines({ junkEscrows: j, strangerEscrows: s }: AuditInformation): string[] {
+function informationLines({ junkEscrows: j, strangerEscrows: s, unreadableLogs: u }: AuditInformation): string[] {
   const out: string[] = [];
   if (j.count) {
     const funders = j.topFunders.map((f) => `${f.funder} (${f.count})`).join(', ');
@@ -286,6 +366,11 @@ function informationLines({ junkEscrows: j, strangerEscrows: s }: AuditInformati
   if (s.count) {
     const tasks = s.topTasks.map((t) => `task ${t.taskId} (${t.count})`).join(', ');
     out.push(`${s.count} stranger's escrow(s) on ${s.tasks} funded task(s), each refundable only by its funder. Most: ${tasks}.`);
+  }
+  if (u.undecodable || u.unknownTopics) {
+    const first = u.first.map((l) => `${l.txHash}#${l.logIndex}: ${l.reason}`).join('; ');
+    out.push(`${u.undecodable} log(s) at the escrow's address with an escrow event's topic but not its layout, ${u.unknownTopics} with a topic ` +
+      `the escrow does not have (is ESCROW_ADDRESS the TaskEscrow?). First: ${first}.`);
   }
   return out;
 }

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { ReviewSubmissionCommand } from '../../submissions/commands/review-submission.command';
+import { ReviewSubmissionCommand } from '../../tasks/commands/review-submission.command';
 import { ValidationService } from '../../validation/validation.service';
 import { AutoApprovalEntry, BulkValidateCommand, BulkValidateResponse } from './bulk-validate.command';
 import { ValidateSubmissionCommand, ValidatedSubmission } from './validate-submission.command';

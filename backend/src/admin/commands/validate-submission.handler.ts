@@ -1,7 +1,7 @@
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { RecordAiValidationCommand } from '../../submissions/commands/record-ai-validation.command';
+import { RecordAiValidationCommand } from '../../tasks/commands/record-ai-validation.command';
 import { ValidationService } from '../../validation/validation.service';
-import { StoredValidation } from '../stored-validation';
+import { storedValidationOf } from '../stored-validation';
 import { ValidateSubmissionCommand, ValidatedSubmission } from './validate-submission.command';
 
 /**
@@ -14,10 +14,7 @@ export class ValidateSubmissionHandler implements ICommandHandler<ValidateSubmis
 
   async execute({ adminId, submissionId, autoApproveRequested }: ValidateSubmissionCommand): Promise<ValidatedSubmission> {
     const run = await this.validation.validate(submissionId);
-    const stored: StoredValidation = {
-      ...run.outcome.result,
-      audit: { signals: run.outcome.signals, validator: run.outcome.validator, autoApproveRequested },
-    };
+    const stored = storedValidationOf(run.outcome, { autoApproveRequested });
     await this.commands.execute(
       new RecordAiValidationCommand(submissionId, stored as unknown as Record<string, unknown>, adminId, run.durationMs),
     );

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Checks, IdField } from '../../common/dto-fields';
-import { MESSAGES } from '../../tasks/task.aggregate';
+import { MESSAGES } from '../../tasks/domain/task.aggregate';
 
 
 /**

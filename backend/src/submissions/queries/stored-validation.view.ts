@@ -3,6 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SIGNAL_LABELS } from '../../admin/queries/signal-labels';
 import { StoredValidation } from '../../admin/stored-validation';
 import { SubmissionRevisionView } from '../../revisions/submission-revision.view';
+import { ReviewEvidenceView } from './review-evidence.view';
 import { SubmissionWithTask } from './submission.view';
 
 /**
@@ -37,6 +38,10 @@ export class SubmissionDetail extends SubmissionWithTask {
 export class SubmissionForAdmin extends SubmissionDetail {
   @ApiPropertyOptional({ type: SubmitterView, description: "The task's creator and admins only: who submitted and their record as an earner" })
   submitter?: SubmitterView;
+  @ApiPropertyOptional({
+    type: ReviewEvidenceView, description: "The task's creator and admins only: the validator's evidence (spam-guard signals, their scores, the other submissions)",
+  })
+  evidence?: ReviewEvidenceView;
   @ApiPropertyOptional({ type: StoredValidationView, nullable: true, description: 'Admins only: the stored AI validation' })
   aiValidation!: StoredValidationView | null;
 }

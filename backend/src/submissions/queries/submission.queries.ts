@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { StoredValidation } from '../../admin/stored-validation';
 import { storedValidationView, StoredValidationView } from './stored-validation.view';
+import { ReviewEvidenceView, reviewEvidenceView } from './review-evidence.view';
 import { REVISION_COLUMNS, SubmissionRevisionView } from '../../revisions/submission-revision.view';
 import { SUBMISSION_COLUMNS, SUBMISSION_TASK_COLUMN, SubmissionView, SubmissionWithTask } from './submission.view';
 
@@ -35,6 +36,13 @@ export class SubmissionQueries {
       );
     const row = rows[0];
     return row?.result ? storedValidationView(row.result, row) : null;
+  }
+
+  /** The validator's evidence for the reviewers (issue 22): from the validation stored on it and the spam guard's flag. */
+  async reviewEvidence(id: number, flag: string | null): Promise<ReviewEvidenceView> {
+    const rows: Array<{ result: Partial<StoredValidation> | null }> =
+      await this.dataSource.query(`SELECT s.ai_validation AS result FROM submissions s WHERE s.id = $1`, [id]);
+    return reviewEvidenceView(rows[0]?.result ?? null, flag);
   }
 
   /** The revision history of a submission, oldest round first. */

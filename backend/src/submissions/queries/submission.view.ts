@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { appealUntilSql } from '../../tasks/aggregate/task-appeals';
-import { PayoutStatus, SubmissionStatus } from '../../tasks/task.constants';
+import { appealUntilSql } from '../../tasks/domain/task-appeals';
+import { PayoutStatus, SubmissionStatus } from '../../tasks/domain/task.constants';
 
 /** The few task fields a submission list shows beside each entry (title, category, reward). */
 export class SubmissionTaskSummary {

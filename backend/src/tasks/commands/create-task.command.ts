@@ -1,4 +1,4 @@
-import { TaskCreatedData } from '../task.events';
+import { TaskCreatedData } from '../domain/task.events';
 
 /** What a creator chooses; everything else of TaskCreatedData comes from the server. */
 export type CreateTaskInput = Omit<

@@ -4,7 +4,7 @@ import { ChainClock } from '../../clock/chain-clock';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { AggregateRepository } from '../../event-store/aggregate-repository';
 import { IdAllocator } from '../../event-store/id-allocator';
-import { TaskAggregate } from '../task.aggregate';
+import { TaskAggregate } from '../domain/task.aggregate';
 import { CreateTaskCommand } from './create-task.command';
 
 @CommandHandler(CreateTaskCommand)

@@ -1,4 +1,4 @@
-import { Reviewer } from '../task.aggregate';
+import { Reviewer } from '../domain/task.aggregate';
 
 export class SetTaskActiveCommand {
   constructor(readonly actor: Reviewer, readonly taskId: number, readonly isActive: boolean) {}

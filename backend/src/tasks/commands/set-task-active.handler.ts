@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '../../event-store/aggregate-repository';
-import { TaskAggregate } from '../task.aggregate';
+import { TaskAggregate } from '../domain/task.aggregate';
 import { SetTaskActiveCommand } from './set-task-active.command';
 
 @CommandHandler(SetTaskActiveCommand)

@@ -5,8 +5,8 @@ import {
 } from 'class-validator';
 import { parseIsoDate } from '../../common/dates';
 import { Checks, numberFromText } from '../../common/dto-fields';
-import { REVIEW_DEADLINE_MESSAGES, REVIEW_WITHIN_HOURS } from '../aggregate/task-review-deadline';
-import { CATEGORIES, CREATE_TASK_MESSAGES as M, LIMITS, SUBMISSION_TYPES, SubmissionType } from '../task.constants';
+import { REVIEW_DEADLINE_MESSAGES, REVIEW_WITHIN_HOURS } from '../domain/task-review-deadline';
+import { CATEGORIES, CREATE_TASK_MESSAGES as M, LIMITS, SUBMISSION_TYPES, SubmissionType } from '../domain/task.constants';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** ISO 8601 text naming a real day in years 0001-9999 (common/dates.ts); anything else fails IsDate. */

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Checks } from '../../common/dto-fields';
-import { ALL_CATEGORIES } from '../task.constants';
+import { ALL_CATEGORIES } from '../domain/task.constants';
 
 export const TASK_SORTS = ['newest', 'oldest', 'reward-high', 'reward-low', 'deadline'] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];

@@ -1,13 +1,13 @@
 import { createFundedTask, registerWalletUser } from '../../../test/fixtures';
 import { startTestApp, startTestDomain, testConfig } from '../../../test/test-app';
 import { ProjectionRunner } from '../../projections/projection-runner';
-import { ReviewSubmissionCommand } from '../../submissions/commands/review-submission.command';
-import { SubmitProofCommand } from '../../submissions/commands/submit-proof.command';
+import { ReviewSubmissionCommand } from '../commands/review-submission.command';
+import { SubmitProofCommand } from '../commands/submit-proof.command';
 import { SetTaskActiveCommand } from '../commands/set-task-active.command';
 import { ListTasksQuery } from '../dto/list-tasks.query';
 import { TasksProjection } from '../tasks.projection';
 import { TaskListingChange } from '../task-listing-change';
-import { TaskEvents as T } from '../task.events';
+import { TaskEvents as T } from '../domain/task.events';
 import { ListingCache, ListingTag } from './listing-cache';
 import { ReadCache } from './read-cache';
 import { TaskQueries, Viewer } from './task.queries';

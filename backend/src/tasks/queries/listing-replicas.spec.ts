@@ -4,8 +4,8 @@ import { Replica, startReplica } from '../../../test/replica';
 import { sessionCookieFor } from '../../../test/session-cookie';
 import { openSse, SseClient } from '../../../test/sse-client';
 import { EventStore } from '../../event-store/event-store';
-import { ReviewSubmissionCommand } from '../../submissions/commands/review-submission.command';
-import { SubmitProofCommand } from '../../submissions/commands/submit-proof.command';
+import { ReviewSubmissionCommand } from '../commands/review-submission.command';
+import { SubmitProofCommand } from '../commands/submit-proof.command';
 import { SetTaskActiveCommand } from '../commands/set-task-active.command';
 
 // A follower slower than the wait (a busy test machine) would drop the cache whole: right, but not what is tested.

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { escrowKey } from '../../escrow/escrow-key';
+import { escrowKey } from '../domain/escrow-key';
 import { isStrangerEscrow } from '../../escrow/escrow-differences';
-import { FundingStatus } from '../task.constants';
-import { taskEscrowTerms } from '../task-escrow-terms';
+import { FundingStatus } from '../domain/task.constants';
+import { taskEscrowTerms } from '../domain/task-escrow-terms';
 
 /**
  * Strangers' escrows (foreign_funder, stranger_escrow) a task row lists one by one; the others are only

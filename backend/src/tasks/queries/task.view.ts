@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { AppConfig } from '../../config/app-config';
-import { ALL_CATEGORIES, FundingStatus, SUBMISSION_TYPES, SubmissionType } from '../task.constants';
-import { DEFAULT_REVIEW_WITHIN_SECONDS } from '../aggregate/task-review-deadline';
+import { ALL_CATEGORIES, FundingStatus, SUBMISSION_TYPES, SubmissionType } from '../domain/task.constants';
+import { DEFAULT_REVIEW_WITHIN_SECONDS } from '../domain/task-review-deadline';
 import { CREATOR_RECORD_LINE_COLUMN, CreatorRecordLine } from '../../creator-records/creator-record.view';
 import { FundingRow, TaskFundingView, fundingOf } from './task-funding.view';
 

@@ -1,6 +1,6 @@
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '../../event-store/aggregate-repository';
-import { WalletLinkedCommand } from '../../payouts/reactions/wallet-linked.command';
+import { WalletLinkedCommand } from '../../tasks/commands/wallet-linked.command';
 import { UserAggregate } from '../user.aggregate';
 import { LinkWalletCommand } from './link-wallet.command';
 import { translateTakenKey } from './register-user.handler';

@@ -17,10 +17,10 @@ export const TASK_MESSAGES = {
   reviewWithinInvalid: 'Auto-approve after must be a whole number of hours from 1 to 720 (30 days)',
 } as const;
 
-/** "Auto-approve after" (hours): the server's bounds (backend/src/tasks/aggregate/task-review-deadline.ts). */
+/** "Auto-approve after" (hours): the server's bounds (backend/src/tasks/domain/task-review-deadline.ts). */
 export const REVIEW_WITHIN_HOURS = { default: 72, min: 1, max: 720 } as const;
 
-/** The server refuses deadlines more than 365 days ahead (backend/src/tasks/task.constants.ts LIMITS). */
+/** The server refuses deadlines more than 365 days ahead (backend/src/tasks/domain/task.constants.ts LIMITS). */
 const DEADLINE_AHEAD_MS = 365 * 24 * 3600 * 1000;
 
 const wholeNumber = (label: string, max: number, maxMessage: string) =>

@@ -1,0 +1,48 @@
+import { AppConfig } from '../../config/app-config';
+import { ListedRows } from './listing-cache';
+import { TaskRow, TaskView, toTaskView } from './task.view';
+import { Viewer } from './viewer';
+
+/**
+ * The listing's answers as views and as the JSON the route sends, built once per cached row and page
+ * rather than on every request (building and stringifying them was most of a cached answer's cost). Only a
+ * task's creator and admins see a task with funding anomalies differently; such answers are built afresh.
+ */
+export class ListingJson {
+  /** Views of cached rows as everyone sees them. Never handed to callers that add fields to a view. */
+  private readonly sharedViews = new WeakMap<TaskRow, TaskView>();
+  /** Serialised cached pages (a revised page is a new object, so it is serialised afresh), with the last total. */
+  private readonly bodies = new WeakMap<ListedRows, { items: string; total: number | null; body: Buffer }>();
+
+  constructor(private readonly config: AppConfig) {}
+
+  /** Whether this viewer sees a listed row differently from everyone else (funding anomalies). */
+  ownView(row: TaskRow, viewer: Viewer | undefined): boolean {
+    return !!viewer && (viewer.isAdmin || viewer.id === row.creatorId) && (row.anomalies?.length ?? 0) > 0;
+  }
+
+  /** A listed row's view for this viewer (shared with everyone who sees it alike). */
+  viewFor = (viewer: Viewer | undefined) => (row: TaskRow): TaskView => {
+    if (this.ownView(row, viewer)) return toTaskView(row, this.config, viewer);
+    let view = this.sharedViews.get(row);
+    if (!view) this.sharedViews.set(row, (view = toTaskView(row, this.config, undefined)));
+    return view;
+  };
+
+  /**
+   * The bytes of the answer (what `res.json` would send): the plain array when `total` is null, else the
+   * page. A cached page everyone sees alike (`cached`, and no row this viewer sees as its own) is serialised
+   * and encoded once: the same Buffer comes back while the page and its total stand, so the route can keep
+   * its ETag with it.
+   */
+  body(rows: ListedRows, total: number | null, viewer: Viewer | undefined, cached: boolean): Buffer {
+    const shared = cached && !rows.rows.some((row) => this.ownView(row, viewer));
+    const known = shared ? this.bodies.get(rows) : undefined;
+    if (known && known.total === total) return known.body;
+    const items = known?.items ?? JSON.stringify(rows.rows.map(this.viewFor(viewer)));
+    const json = total === null ? items : `{"items":${items},"nextCursor":${JSON.stringify(rows.nextCursor)},"total":${JSON.stringify(total)}}`;
+    const body = Buffer.from(json);
+    if (shared) this.bodies.set(rows, { items, total, body });
+    return body;
+  }
+}
