@@ -26,7 +26,6 @@ export * from './tasks/commands/apply-escrow-logs.command';
 export { escrowKey } from './tasks/domain/escrow-key';
 export { indexerSource } from './escrow/escrow-contract';
 export { createChainProvider } from './chain/chain-provider';
-export * from './payouts/releaser-key';
 export { announce, createAppLogger } from './logging/app-logger';
 export { nestLoggerOn } from './logging/nest-logger';
 export { ChainClock } from './clock/chain-clock';

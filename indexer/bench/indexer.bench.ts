@@ -27,6 +27,7 @@ import { DEV_RELEASER, escrowKey } from '@cent/contracts';
 import { EventStore, loadConfig, ProjectionRunner, RegisterUserCommand } from '@cent/backend';
 import { IndexerModule } from '../src/indexer.module';
 import { IndexerRunner } from '../src/indexer-runner';
+import { loadIndexerEnv } from '../src/settings';
 import { FactDispatcher } from '../src/follower/fact-dispatcher';
 import { startAnvil } from '../test/support/anvil';
 import { CENT, deployEscrow } from '../test/support/escrow-chain';
@@ -92,9 +93,11 @@ async function main(): Promise<void> {
   // The product's defaults for polling and range size, not the tests' fast ones.
   delete env.INDEXER_POLL_MS;
   delete env.PAYOUT_POLL_MS;
-  const config = loadConfig({ ...process.env, ...env, NODE_ENV: 'production', DATA_DIR: os.tmpdir() });
+  const processEnv = { ...process.env, ...env, NODE_ENV: 'production', DATA_DIR: os.tmpdir() };
+  const config = loadConfig(processEnv);
+  const own = loadIndexerEnv(processEnv);
   Logger.overrideLogger(['error', 'warn']);
-  const app = await NestFactory.createApplicationContext(IndexerModule.forRoot(config, db.url, { payouts: false }), { logger: ['error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(IndexerModule.forRoot(config, db.url, { payouts: false, env: processEnv }), { logger: ['error', 'warn'] });
   const runner = app.get(IndexerRunner);
   const store = app.get(EventStore);
   const dataSource = app.get(DataSource);
@@ -159,7 +162,7 @@ async function main(): Promise<void> {
     say(`chain: ${LOGS} escrow logs in blocks ${startBlock}..${head}, generated in ${Date.now() - t1} ms`);
 
     // ---- bare eth_getLogs sweep of the same range, in the indexer's range size ----
-    const step = config.INDEXER_BATCH_BLOCKS;
+    const step = own.INDEXER_BATCH_BLOCKS;
     const sweep = async (first = startBlock, last = head) => {
       const s = performance.now();
       let n = 0;
@@ -222,7 +225,7 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, Math.random() * 200));
     }
     const liveLatencyP95Ms = Math.round(percentile(latencies, 95));
-    say(`live: ${LIVE} releases, latency p50 ${Math.round(percentile(latencies, 50))} ms, p95 ${liveLatencyP95Ms} ms, max ${Math.round(Math.max(...latencies))} ms (poll ${config.INDEXER_POLL_MS} ms, ${config.CONFIRMATIONS} confirmations)`);
+    say(`live: ${LIVE} releases, latency p50 ${Math.round(percentile(latencies, 50))} ms, p95 ${liveLatencyP95Ms} ms, max ${Math.round(Math.max(...latencies))} ms (poll ${own.INDEXER_POLL_MS} ms, ${config.CONFIRMATIONS} confirmations)`);
 
     // ---- realistic mix: many tasks, <= 100 payouts each (most a handful), one release per transaction, all
     // tasks interleaved in random order, so a 2,000-block range holds one or two logs of most tasks ----
@@ -274,7 +277,7 @@ async function main(): Promise<void> {
     Object.assign(timing, { applyMs: 0, ranges: 0, readModelWaitMs: 0, projectionMs: 0, projectedEvents: 0 });
     // The first runner is stopped for good (a runner does not restart): a second one, as after a restart,
     // resumes from the checkpoint, right before the realistic range.
-    second = await NestFactory.createApplicationContext(IndexerModule.forRoot(config, db.url, { payouts: false }), { logger: ['error', 'warn'] });
+    second = await NestFactory.createApplicationContext(IndexerModule.forRoot(config, db.url, { payouts: false, env: processEnv }), { logger: ['error', 'warn'] });
     const s2 = performance.now();
     second.get(IndexerRunner).start();
     while ((await checkpoint()) < realHead || (await paidCount()) < paidBefore + releases.length) await new Promise((r) => setTimeout(r, 10));

@@ -30,13 +30,11 @@ export class IndexerRunner {
     commands: CommandBus,
     databaseUrl: string,
     private readonly logger: Logger,
-    options: { payouts?: boolean },
     readModels: ReadModels,
   ) {
     this.rpc = new JsonRpc(settings.rpcUrl, logger);
     const store = new CheckpointStore(db, settings.source, settings.startBlock);
     this.follower = new LogFollower(new ChainReader(this.rpc), store, new FactDispatcher(commands, logger), readModels, settings, logger);
-    this.withPayouts = options.payouts ?? true;
     this.worker = new PayoutWorker(this.rpc, db, commands, {
       chainId: settings.chainId,
       escrow: settings.escrow,
@@ -52,8 +50,6 @@ export class IndexerRunner {
     }, logger);
     this.leadership = new AdvisoryLeadership(databaseUrl, `cent-indexer:${settings.source}`, logger);
   }
-
-  private readonly withPayouts: boolean;
 
   get isLeader(): boolean {
     return this.leading;
@@ -75,7 +71,7 @@ export class IndexerRunner {
       if (this.stopped) return; // stop() came as leadership was granted: never start leading after it
       this.leading = true;
       this.follower.start();
-      if (this.withPayouts) this.worker.start(token);
+      if (this.settings.payouts) this.worker.start(token);
       await lost;
       this.leading = false;
       await Promise.all([this.follower.stop(), this.worker.stop()]);

@@ -5,6 +5,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { indexerSource, locateEscrow } from '../escrow/escrow-contract';
 import { BlockSighting, DependencyStatus } from '../health/dependency-status';
 import { createChainProvider } from './chain-provider';
+import { INDEXER_CHECKPOINT_SQL } from './indexer-checkpoint';
 
 /**
  * The backend's chain connection (escrow view, readiness): one provider with the configured timeout, and
@@ -52,7 +53,7 @@ export class ChainRpc implements OnModuleDestroy {
     const location = locateEscrow(this.config);
     if (!location) return own;
     const rows: Array<{ block_number: string; updated_at: Date }> = await this.db
-      .query(`SELECT block_number, updated_at FROM indexer_checkpoints WHERE source = $1`, [indexerSource(this.config.CHAIN_ID, location.escrow)])
+      .query(INDEXER_CHECKPOINT_SQL, [indexerSource(this.config.CHAIN_ID, location.escrow)])
       .catch(() => []);
     const indexed = rows[0] ? { number: Number(rows[0].block_number), seenAt: new Date(rows[0].updated_at) } : null;
     if (!own) return indexed;

@@ -88,8 +88,6 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Bearer token that lets a scraper read GET /metrics from anywhere; without it only from this host (loopback). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** The indexer's own GET /metrics (its RPC errors) listens on this port; unset: not served. */
-  INDEXER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   COMMAND_MAX_RETRIES: z.coerce.number().int().min(0).max(100).default(30),
   /** How long a page of GET /api/tasks may be served from memory while the read models are unchanged (0 = off). */
   LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
@@ -111,34 +109,11 @@ const schema = z.object({
   CHAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(4_000),
   /** The Retry-After (seconds) of a 503 answered because the database, the chain or the storage is unavailable. */
   RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(5),
-  // ---- indexer and payout worker (indexer/, backend/src/payouts, backend/src/escrow) ----
-  /** Blocks a log must be under the head before the indexer applies it (0 on the local chain). */
+  // ---- the chain bridge: keys the backend shares with the indexer (its own keys are in indexer/src/settings.ts) ----
+  /** Blocks a log must be under the head before the indexer applies it (0 on the local chain); the escrow view shows it. */
   CONFIRMATIONS: z.coerce.number().int().min(0).max(10_000).default(0),
   /** First block the indexer scans; default: the deployment file's deploymentBlock (or 0). */
   ESCROW_DEPLOYMENT_BLOCK: z.coerce.number().int().min(0).optional(),
-  /** Hot wallet that sends release/releaseBatch. Default only on chain 31337 (see releaserPrivateKey). */
-  RELEASER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key').optional(),
-  INDEXER_BATCH_BLOCKS: z.coerce.number().int().min(1).max(100_000).default(2000),
-  INDEXER_POLL_MS: z.coerce.number().int().min(10).default(250),
-  /** How many recent blocks' hashes are kept to detect and unwind reorganisations. */
-  INDEXER_REORG_DEPTH: z.coerce.number().int().min(1).default(128),
-  /** Approvals of one task requested within this window go out as one releaseBatch. */
-  PAYOUT_BATCH_WINDOW_MS: z.coerce.number().int().min(0).default(500),
-  PAYOUT_POLL_MS: z.coerce.number().int().min(10).default(200),
-  /** Payout transactions (nonces) signed and not yet mined at once; more approvals wait for a free slot. */
-  PAYOUT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1_000).default(16),
-  /** Highest maxFeePerGas (wei) a payout is ever signed or replaced with: a fee spike above it waits. */
-  PAYOUT_MAX_FEE_PER_GAS: z.string().regex(/^[1-9][0-9]{0,30}$/, 'must be a positive integer in wei').default('500000000000'),
-  /** A replacement raises maxFeePerGas and maxPriorityFeePerGas each by this much (nodes require >= 10 %). */
-  PAYOUT_FEE_BUMP_PERCENT: z.coerce.number().int().min(10).max(1_000).default(15),
-  /** New blocks without our pending payout (fee above the base fee) before it is replaced with a higher tip. */
-  PAYOUT_STUCK_BLOCKS: z.coerce.number().int().min(1).default(3),
-  /** Observations in a row of "nonce used, no receipt, not paid" before a payout counts as dropped. */
-  PAYOUT_DROP_CONFIRMATIONS: z.coerce.number().int().min(1).default(3),
-  /**
-   * Most submissions the payout worker releases in any rolling hour (0 stops payouts): bounds what a misused
-   * releaser key can make the worker pay; over it, approved payouts wait (the worker logs an error).
-   */
   /**
    * The chain clock (backend/src/clock): how often the latest block's time is read in the background (0: never,
    * server time only) and how long one read may take. Time rules use max(server time, that block time).
@@ -150,7 +125,6 @@ const schema = z.object({
    * process holding its advisory lock looks for decisions due (0: this process never schedules).
    */
   SCHEDULER_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
-  PAYOUT_MAX_RELEASES_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
   /** Extra browser origins allowed to make state-changing requests besides PUBLIC_ORIGIN (e.g. a dev server). */
   ALLOWED_ORIGINS: z
     .string()

@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { ChainRpc } from '../chain/chain-rpc';
+import { INDEXER_CHECKPOINT_SQL, indexerTablesMissing } from '../chain/indexer-checkpoint';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { indexerSource, locateEscrow } from '../escrow/escrow-contract';
 import { UnavailableError } from '../http/service-unavailable';
@@ -80,10 +81,12 @@ export class HealthController {
       await withTimeout(client.connect(), ms, 'connect');
       const location = locateEscrow(this.config);
       const { rows } = await withTimeout(
-        client.query<{ block_number: string; updated_at: Date }>(
-          `SELECT block_number, updated_at FROM indexer_checkpoints WHERE source = $1`,
-          [location ? indexerSource(this.config.CHAIN_ID, location.escrow) : ''],
-        ),
+        client
+          .query<{ block_number: string; updated_at: Date }>(INDEXER_CHECKPOINT_SQL, [location ? indexerSource(this.config.CHAIN_ID, location.escrow) : ''])
+          .catch((err) => {
+            if (indexerTablesMissing(err)) return { rows: [] };
+            throw err;
+          }),
         ms,
         'query',
       );

@@ -19,3 +19,17 @@ describe('GET /api/health', () => {
     }
   });
 });
+
+describe('GET /api/health/ready', () => {
+  it('is ready on a database the indexer has not run on yet (its tables are its own): no checkpoint, not a fault', async () => {
+    const ctx = await startTestApp();
+    try {
+      const res = await request(ctx.http).get('/api/health/ready').expect(200);
+      expect({ status: res.body.status, database: res.body.database.status, error: res.body.database.error, indexer: res.body.indexer }).toEqual({
+        status: 'ready', database: 'up', error: null, indexer: { checkpointBlock: null, checkpointAt: null, lagBlocks: null },
+      });
+    } finally {
+      await ctx.app.close().catch(() => undefined);
+    }
+  });
+});

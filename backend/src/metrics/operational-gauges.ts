@@ -5,6 +5,7 @@ import { EventStore } from '../event-store/event-store';
 import { Dependency, DependencyStatus } from '../health/dependency-status';
 import { AppMetrics } from './app-metrics';
 import { ChainHeadWatcher } from './chain-head.watcher';
+import { INDEXER_CHECKPOINTS_JSON_SQL, indexerTablesMissing } from '../chain/indexer-checkpoint';
 
 /** Longest a scrape waits for the database before it answers without the database's figures. */
 const SNAPSHOT_TIMEOUT_MS = 2_000;
@@ -24,10 +25,10 @@ interface Snapshot {
  * the same set the payout worker works from (indexer/src/payouts/payout-outbox.ts `candidates`, plus those
  * in flight).
  */
-const SNAPSHOT_SQL = `
+const snapshotSql = (indexers: string) => `
   SELECT
     (SELECT coalesce(json_agg(json_build_object('name', name, 'position', last_position)), '[]') FROM projection_checkpoints) AS projections,
-    (SELECT coalesce(json_agg(json_build_object('source', source, 'block', block_number::text)), '[]') FROM indexer_checkpoints) AS indexers,
+    ${indexers} AS indexers,
     (SELECT json_build_object(
         'requested', count(*) FILTER (WHERE payout_status = 'requested'),
         'sent', count(*) FILTER (WHERE payout_status = 'sent'),
@@ -35,6 +36,9 @@ const SNAPSHOT_SQL = `
        FROM submissions WHERE status = 'approved' AND payout_status IN ('requested', 'sent')) AS payouts,
     (SELECT coalesce(json_agg(json_build_object('projection', projection, 'n', n)), '[]')
        FROM (SELECT projection, count(*)::int AS n FROM projection_quarantine GROUP BY projection) q) AS quarantine`;
+const SNAPSHOT_SQL = snapshotSql(INDEXER_CHECKPOINTS_JSON_SQL);
+/** Before the indexer first ran on this database (its tables do not exist yet): no checkpoint to show. */
+const SNAPSHOT_BEFORE_INDEXER_SQL = snapshotSql(`'[]'::json`);
 
 /**
  * Gauges read at scrape time from PostgreSQL and the kept chain head: projection lag, indexer lag in blocks,
@@ -164,8 +168,11 @@ export class OperationalGauges {
     const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SNAPSHOT_TIMEOUT_MS)));
     try {
       // Positions fit a double for 2^53 events.
-      const query = Promise.all([this.db.query(SNAPSHOT_SQL), this.store.lastPosition()])
-        .then(([rows, head]: [Array<Omit<Snapshot, 'head'>>, Awaited<ReturnType<EventStore['lastPosition']>>]) => ({ ...rows[0], head: Number(head?.position ?? 0n) }))
+      const rows = this.db
+        .query(SNAPSHOT_SQL)
+        .catch((err) => (indexerTablesMissing(err) ? this.db.query(SNAPSHOT_BEFORE_INDEXER_SQL) : Promise.reject(err)));
+      const query = Promise.all([rows, this.store.lastPosition()])
+        .then(([[row], head]: [Array<Omit<Snapshot, 'head'>>, Awaited<ReturnType<EventStore['lastPosition']>>]) => ({ ...row, head: Number(head?.position ?? 0n) }))
         .catch(() => null);
       return await Promise.race([query, timeout]);
     } finally {

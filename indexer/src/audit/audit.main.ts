@@ -1,7 +1,8 @@
 import { Pool } from 'pg';
 import { describeError, loadCliConfig, openCliDatabase, requireChain } from '@cent/backend';
 import { JsonRpc } from '../chain/json-rpc';
-import { indexerSettings } from '../settings';
+import { migrateIndexer } from '../database/indexer-migrations';
+import { indexerSettings, loadIndexerEnv } from '../settings';
 import { formatReport, reconcile } from './reconcile';
 
 /**
@@ -15,8 +16,10 @@ async function main(): Promise<number> {
   const cli = loadCliConfig();
   const { config } = cli;
   await requireChain(cli);
-  const settings = indexerSettings(config, { payouts: false });
+  const settings = indexerSettings(config, loadIndexerEnv(), { payouts: false });
   const database = await openCliDatabase(cli);
+  // A database the indexer never ran on still has its tables to compare (empty: nothing indexed yet).
+  await migrateIndexer(database.url);
   const db = new Pool({ connectionString: database.url, max: 2 });
   // An idle connection dropped by the server makes the pool emit 'error' (unhandled, it would end the audit
   // with a stack trace); the query that needed it fails and is reported like any unreachable database.

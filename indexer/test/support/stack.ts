@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import { testConfig, createTestDatabase } from '@cent/backend/testing';
+import { migrateIndexer } from '../../src/database/indexer-migrations';
 import { IndexerModule } from '../../src/indexer.module';
 import { IndexerRunner } from '../../src/indexer-runner';
 import { Anvil, startAnvil } from './anvil';
@@ -45,7 +46,7 @@ export interface IndexerInstance {
 /** The domain + indexer in this process (the runner not started unless `start`). */
 export async function startIndexer(env: Record<string, string>, options: { start?: boolean; payouts?: boolean } = {}): Promise<IndexerInstance> {
   const moduleRef = await Test.createTestingModule({
-    imports: [IndexerModule.forRoot(testConfig(env), env.DATABASE_URL, { payouts: options.payouts ?? true })],
+    imports: [IndexerModule.forRoot(testConfig(env), env.DATABASE_URL, { payouts: options.payouts ?? true, env })],
   }).compile();
   const app = moduleRef.createNestApplication();
   await app.init();
@@ -76,6 +77,8 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
   const anvil = await startAnvil();
   const chain = await deployEscrow(anvil.provider, anvil.url);
   const databaseUrl = await createTestDatabase('indexer');
+  // The indexer's tables from the start, as after `npm start` (tests read them before any indexer runs).
+  await migrateIndexer(databaseUrl);
   return { anvil, chain, databaseUrl, env: indexerEnv(anvil.url, chain, databaseUrl, extraEnv), stop: () => anvil.stop() };
 }
 

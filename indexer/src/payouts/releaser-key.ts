@@ -1,5 +1,4 @@
 import { DEV_RELEASER, LOCAL_CHAIN_ID } from '@cent/contracts';
-import { AppConfig } from '../config/app-config';
 
 export { LOCAL_CHAIN_ID };
 
@@ -10,11 +9,11 @@ export { LOCAL_CHAIN_ID };
 export const LOCAL_DEV_RELEASER_KEY = DEV_RELEASER.privateKey;
 
 /** The payout worker's signing key: RELEASER_PRIVATE_KEY, or the dev key on chain 31337; refused otherwise. */
-export function releaserPrivateKey(config: AppConfig): string {
-  if (config.RELEASER_PRIVATE_KEY) return config.RELEASER_PRIVATE_KEY;
-  if (config.CHAIN_ID === LOCAL_CHAIN_ID) return LOCAL_DEV_RELEASER_KEY;
+export function releaserPrivateKey(chainId: number, configured: string | undefined): string {
+  if (configured) return configured;
+  if (chainId === LOCAL_CHAIN_ID) return LOCAL_DEV_RELEASER_KEY;
   throw new Error(
-    `Invalid configuration:\n  RELEASER_PRIVATE_KEY: required on chain ${config.CHAIN_ID} ` +
+    `Invalid configuration:\n  RELEASER_PRIVATE_KEY: required on chain ${chainId} ` +
       `(the public Hardhat dev key is only a default on the local chain ${LOCAL_CHAIN_ID})`,
   );
 }
