@@ -58,7 +58,7 @@ describe('admin API', () => {
     expect(ev.data.durationMs).toBeLessThanOrEqual(Math.ceil(roundTripMs));
     const [stat] = await ctx.dataSource.query(`SELECT duration_ms FROM admin_ai_validations WHERE submission_id = $1`, [id]);
     expect(stat.duration_ms).toBe(ev.data.durationMs); // what analytics averages
-    expect(ev.data.result.audit).toEqual({ signals: [], validator: 'heuristic', autoApproveRequested: false });
+    expect(ev.data.result.audit).toEqual({ signals: [], evidence: [], validator: 'heuristic', autoApproveRequested: false });
     expect(ev.metadata.actorId).toBe(admin.id);
 
     await request(ctx.http).post('/api/admin/validate-submission/999999').set('Cookie', admin.cookie).expect(404, { message: 'Submission not found' });

@@ -100,10 +100,12 @@ describe('submissions, review, payouts, dashboard and leaderboard API', () => {
     expect((await request(ctx.http).get(`/api/submissions/${s.id}`).set('Cookie', earner.cookie).expect(200)).body).toEqual({ ...s, revisions: [] });
     // Issue 22: the reviewers (creator, admins) also see who submitted (creator-records.routes.spec.ts).
     const submitter = expect.objectContaining({ id: earner.id, walletAddress: earner.wallet });
-    expect((await request(ctx.http).get(`/api/submissions/${s.id}`).set('Cookie', creator.cookie).expect(200)).body).toEqual({ ...s, revisions: [], submitter });
+    // ... and the validator's evidence (not validated yet: no signals, no flag; review-evidence.spec.ts has the rest).
+    const evidence = { validated: false, flag: null, highRisk: false, qualityScore: null, riskLevel: null, confidence: null, signals: [] };
+    expect((await request(ctx.http).get(`/api/submissions/${s.id}`).set('Cookie', creator.cookie).expect(200)).body).toEqual({ ...s, revisions: [], submitter, evidence });
     // Admins also get the stored AI validation (none yet): submission-ai-validation.spec.ts.
     const asAdmin = await request(ctx.http).get(`/api/submissions/${s.id}`).set('Cookie', admin.cookie).expect(200);
-    expect(asAdmin.body).toEqual({ ...s, revisions: [], submitter, aiValidation: null });
+    expect(asAdmin.body).toEqual({ ...s, revisions: [], submitter, evidence, aiValidation: null });
     await request(ctx.http).get(`/api/submissions/${s.id}`).set('Cookie', other.cookie).expect(403, {
       message: 'You can only view your own submissions and those on tasks you created',
     });
