@@ -152,7 +152,7 @@ export function decideAutoReview(s: TaskState, taskId: number, submissionId: num
   if (flagReason) {
     const data: E.SubmissionFlaggedForAdminsData = {
       submissionId, taskId, userId: sub.userId, reason: flagReason, reviewDeadline: new Date(deadlineOf(sub)).toISOString(),
-      decideBy: reviewTimesOf(s).reviewUntil.toISOString(), flaggedAt: now.toISOString(),
+      decideBy: reviewTimesOf(s).reviewUntil.toISOString(), flaggedAt: now.toISOString(), stage: 'review_deadline',
     };
     return [{ type: T.SubmissionFlaggedForAdmins, data }];
   }

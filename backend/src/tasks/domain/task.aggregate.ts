@@ -15,6 +15,7 @@ import {
 } from './task-review-deadline';
 import { appealBaseEvolvers, appealPostEvolvers, appealUntilMs, decideAppeal, decideAppealDecision, hasFreeSlot } from './task-appeals';
 import { decideRequestChanges, decideResubmit, decideRevisionExpiry, revisionBaseEvolvers, revisionEvolvers } from './task-revisions';
+import { decideSpamCheck, spamCheckEvolvers } from './task-spam-check';
 import { Evolver, Raised, SubmissionState, TaskState, initialTaskState } from './task.state';
 import * as E from './task.events';
 
@@ -39,7 +40,7 @@ function chained(base: Record<string, Evolver>, ...after: Array<Record<string, (
   return out;
 }
 
-const EVOLVERS: Record<string, Evolver> = chained(BASE_EVOLVERS, reviewDeadlineEvolvers, revisionEvolvers, appealPostEvolvers);
+const EVOLVERS: Record<string, Evolver> = chained(BASE_EVOLVERS, reviewDeadlineEvolvers, revisionEvolvers, appealPostEvolvers, spamCheckEvolvers);
 
 /**
  * A task, its submissions and their payouts: one consistency boundary (`task-{id}` stream), because the
@@ -180,6 +181,23 @@ export class TaskAggregate extends Aggregate<TaskState> {
     const raised = decideReviewWarning(this.mustExist(), this.id, submissionId, now);
     this.apply(raised);
     return raised.length > 0;
+  }
+
+  /**
+   * The spam guard's verdict on the proof just sent (`checkedProof`, as the validator read it): 'flagged' (in the
+   * admins' queue now), 'clean', or 'nothing' when there is nothing to record (task-spam-check.ts). The validation
+   * behind it (the evidence the reviewers see) is recorded just before the verdict, and only with one.
+   */
+  checkSpam(
+    submissionId: number, checkedProof: E.ProofData, flagReason: string | null, now: Date,
+    validation?: { result: Record<string, unknown>; durationMs: number },
+  ): 'flagged' | 'clean' | 'nothing' {
+    const s = this.mustExist();
+    const verdict = decideSpamCheck(s, this.id, submissionId, checkedProof, flagReason, now);
+    if (!verdict.length) return 'nothing';
+    const validated = validation ? decideAiValidation(s, this.id, submissionId, validation.result, null, validation.durationMs) : [];
+    this.apply([...validated, ...verdict]);
+    return verdict[0].type === E.TaskEvents.SubmissionFlaggedForAdmins ? 'flagged' : 'clean';
   }
 
   /** The review deadline passed: approve automatically, or hand a flagged one to the admins. 'approved' when approved now. */
