@@ -1,6 +1,8 @@
 import { StoredEvent } from '../../event-store/stored-event';
 import { TaskAggregate } from './task.aggregate';
 import { TaskEvents as T } from './task.events';
+import { APPEAL_MESSAGES } from './task-appeals';
+import { CUT_OFF_IS_FINAL, REVIEW_DEADLINE_MESSAGES } from './task-review-deadline';
 
 /**
  * The spam guard when a proof is sent (task-spam-check.ts) on the task aggregate: the verdict is recorded once
@@ -100,5 +102,28 @@ describe('spam guard when a proof is sent', () => {
     pulled(late);
     expect(late.checkSpam(100, proof, null, at(REVIEW_UNTIL + 2000))).toBe('nothing');
     expect(pulled(late)).toEqual([]);
+  });
+});
+
+describe('a flagged submission nobody reviewed by the cut-off', () => {
+  it('is rejected with its reason, which says it is final; an appeal is refused (the escrow could no longer pay it)', () => {
+    const agg = submitted();
+    agg.checkSpam(100, proof, 'sybil signals', at(T0 + 1000));
+    pulled(agg);
+    expect(agg.closeReview(at(REVIEW_UNTIL + 1000))).toBe(1);
+    const [rejected] = pulled(agg);
+    expect(rejected).toMatchObject({ type: T.SubmissionRejected, data: { submissionId: 100, reviewerId: 0, auto: true } });
+    expect(rejected.data.feedback).toBe(REVIEW_DEADLINE_MESSAGES.flaggedAtCutOff('sybil signals', at(REVIEW_UNTIL)));
+    expect(rejected.data.feedback.endsWith(CUT_OFF_IS_FINAL)).toBe(true);
+
+    expect(agg.appealOptions(100).appealUntil).toBeNull();
+    let refused: unknown = null;
+    try {
+      agg.appeal(100, EARNER, 'It is my own work.', at(REVIEW_UNTIL + 2000));
+    } catch (err) {
+      refused = err;
+    }
+    expect(refused).toMatchObject({ status: 409, message: APPEAL_MESSAGES.tooLate(at(REVIEW_UNTIL)) });
+    expect(pulled(agg)).toEqual([]);
   });
 });
