@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Box, Button, CloseButton, Dialog, Field, HStack, Portal, Separator, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { PayoutStatus } from '@/components/payout-status';
+import { ReviewEvidencePanel } from '@/components/review-evidence';
 import { ExternalLink } from '@/components/ui/external-link';
 import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -160,6 +161,8 @@ export function ReviewBody({ submission: s, onClose }: { submission: ReviewedSub
               <Text fontSize="sm" whiteSpace="pre-wrap">{s.notes}</Text>
             </Box>
           )}
+          {/* Issue 22: the validator's evidence for the reviewers (the creator too, not only admins): the flag, scores, the other submissions. */}
+          {s.evidence && <ReviewEvidencePanel evidence={s.evidence} />}
           {user?.isAdmin && <AiPanel submissionId={s.id} stored={s.aiValidation ?? null} canValidate={status === 'pending' && !s.aiValidated} />}
           {mode.kind === 'decided' && (
             <AlertRoot status={status === 'approved' ? 'success' : status === 'rejected' ? 'error' : 'warning'}>
