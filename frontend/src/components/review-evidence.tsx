@@ -53,7 +53,7 @@ function SignalItem({ signal: s, onOpenSubmission }: { signal: EvidenceSignal; o
       </HStack>
       {s.related.length > 0 && (
         <HStack gap="1" wrap="wrap" mt="1">
-          <Text color="gray.700">{s.kind === 'sybil signals' ? 'With' : 'Like'}</Text>
+          <Text color="gray.700">{s.kind === 'sybil signals' ? 'Together with' : 'Compare with'}</Text>
           {s.related.map((r) => onOpenSubmission ? (
             <Button key={r.submissionId} size="2xs" variant="outline" onClick={() => onOpenSubmission(r.submissionId)}
               aria-label={`Open submission #${r.submissionId} (task #${r.taskId})`}>

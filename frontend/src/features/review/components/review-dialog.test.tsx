@@ -183,6 +183,13 @@ describe('ReviewBody', { timeout: 30_000 }, () => {
     expect(within(panel).queryByText('Issues')).toBeNull();
   });
 
+  it("shows an admin the system's own check (validatedBy null) and still offers AI Validate (issue 22)", async () => {
+    show(submission({ aiValidated: true, aiValidation: { ...stored, validatedBy: null } }), testUser({ id: 1, isAdmin: true }), '0xabc');
+    const panel = await screen.findByTestId('ai-result');
+    expect(within(panel).getByText('Stored analysis run Nov 22, 2026 (heuristic)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'AI Validate' })).toBeTruthy();
+  });
+
   it('never shows the AI panel to the creator, even with a validation in hand', async () => {
     show(submission({ aiValidated: true, aiValidation: stored }), testUser({ id: 3 }), '0xabc');
     expect(await screen.findByRole('button', { name: 'Approve & Release 1,500 CENTS' })).toBeTruthy();

@@ -133,6 +133,8 @@ export function ReviewBody({ submission: s, onClose }: { submission: ReviewedSub
               <Badge colorPalette={submissionStatusLook(status).color}>{submissionStatusLook(status).label}</Badge>
             </HStack>
           </Stack>
+          {/* Issue 22: the validator's evidence for the reviewers (the creator too, not only admins), before the proof it is about. */}
+          {s.evidence && <ReviewEvidencePanel evidence={s.evidence} />}
           {s.proofLink && (
             <Box>
               <Text fontSize="sm" fontWeight="semibold">Link</Text>
@@ -161,9 +163,8 @@ export function ReviewBody({ submission: s, onClose }: { submission: ReviewedSub
               <Text fontSize="sm" whiteSpace="pre-wrap">{s.notes}</Text>
             </Box>
           )}
-          {/* Issue 22: the validator's evidence for the reviewers (the creator too, not only admins): the flag, scores, the other submissions. */}
-          {s.evidence && <ReviewEvidencePanel evidence={s.evidence} />}
-          {user?.isAdmin && <AiPanel submissionId={s.id} stored={s.aiValidation ?? null} canValidate={status === 'pending' && !s.aiValidated} />}
+          {/* Whether an admin already analysed it is the panel's call (the system's own check does not count). */}
+          {user?.isAdmin && <AiPanel submissionId={s.id} stored={s.aiValidation ?? null} canValidate={status === 'pending'} />}
           {mode.kind === 'decided' && (
             <AlertRoot status={status === 'approved' ? 'success' : status === 'rejected' ? 'error' : 'warning'}>
               <Alert.Indicator />
