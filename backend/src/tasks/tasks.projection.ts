@@ -155,7 +155,7 @@ export class TasksProjection extends RowProjection {
       case T.TaskFunded: {
         const d = e.data;
         // A stray funding accepted later (the creator linked its wallet) is no anomaly any more.
-        return settled({ ...r, funded_tx_hash: d.txHash, escrow_key: d.key ?? null, funder: d.funder, anomalies: anomalies.filter((a) => !isFact(d)(a)) });
+        return settled({ ...r, funded_tx_hash: d.txHash, escrow_key: d.key ?? null, funder: d.funder, anomalies: anomalies.filter((a) => !isFact(d)(a)) }, { funded: true });
       }
       case T.TaskFundingAnomalyDetected: {
         const d = e.data;
@@ -177,26 +177,28 @@ export class TasksProjection extends RowProjection {
           const listedHere = anomalies.some(isFact(d));
           // Not listed: one of the counted strangers' escrows (the aggregate compensates only anomalies it recorded).
           const unlisted = Number(r.stranger_escrows_unlisted ?? 0) - (listedHere ? 0 : 1);
-          return settled({ ...r, anomalies: anomalies.filter((a) => !isFact(d)(a)), stranger_escrows_unlisted: Math.max(0, unlisted) }, d.fundingStatus);
+          return settled({ ...r, anomalies: anomalies.filter((a) => !isFact(d)(a)), stranger_escrows_unlisted: Math.max(0, unlisted) }, {}, d.fundingStatus);
         }
-        return settled({ ...r, funded_tx_hash: null, escrow_key: null, funder: null }, d.fundingStatus);
+        return settled({ ...r, funded_tx_hash: null, escrow_key: null, funder: null }, { funded: false }, d.fundingStatus);
       }
       case T.TaskActivated:
         return { ...r, is_active: true };
       case T.TaskDeactivated:
         return { ...r, is_active: false };
       case T.TaskRefunded:
-        return settled({ ...r, refunded_amount: add(r.refunded_amount, e.data.amount) }, undefined, { refunded: true });
+        return settled({ ...r, refunded_amount: add(r.refunded_amount, e.data.amount) }, { refunded: true });
       case T.StrayEscrowRefunded: {
         const d = e.data;
-        return settled({ ...r, anomalies: anomalies.map((a) => (a.key && same(a.key, d.key) ? { ...a, resolved: true } : a)) }, d.fundingStatus);
+        const resolved = anomalies.map((a) => (a.key && same(a.key, d.key) ? { ...a, resolved: true } : a));
+        return settled({ ...r, anomalies: resolved }, d.openStrays === undefined ? {} : { openStrays: d.openStrays });
       }
       case T.TaskRefundReverted: {
         const d = e.data;
         if (d.target === 'anomaly') {
-          return settled({ ...r, anomalies: anomalies.map((a) => (a.key && d.key && same(a.key, d.key) ? { ...a, resolved: false } : a)) }, d.fundingStatus);
+          return settled({ ...r, anomalies: anomalies.map((a) => (a.key && d.key && same(a.key, d.key) ? { ...a, resolved: false } : a)) });
         }
-        return settled({ ...r, refunded_amount: '0' }, d.fundingStatus, { refunded: false });
+        // Older events without the status: the refund undone leaves the funding it refunded.
+        return settled({ ...r, refunded_amount: '0' }, { refunded: false, funded: true }, d.fundingStatus);
       }
       case T.SubmissionSubmitted:
         return {
@@ -233,21 +235,26 @@ export class TasksProjection extends RowProjection {
 }
 
 /**
- * The escrow facts as the row records them (funding-status.ts): its own escrow, and the stray escrows it lists
- * still open. Strangers' escrows beyond the listed ones are only counted, so they are taken as open.
+ * The escrow facts as the row records them (funding-status.ts): whether its own escrow counts as funded or
+ * refunded (what the row's status says, moved only by the events of the task's own escrow), and the stray
+ * escrows it lists still open. Strangers' escrows beyond the listed ones are only counted: taken as open.
  */
 function escrowFactsOfRow(r: Row): EscrowFacts {
   const anomalies = (r.anomalies ?? []) as StoredAnomaly[];
   const open = anomalies.filter((a) => a.submissionId === null && a.kind !== 'stranger_escrow' && !a.resolved).length;
-  return { funded: r.funded_tx_hash != null, refunded: r.funding_status === 'refunded', openStrays: open + Number(r.stranger_escrows_unlisted ?? 0) };
+  return {
+    funded: r.funding_status === 'funded',
+    refunded: r.funding_status === 'refunded',
+    openStrays: open + Number(r.stranger_escrows_unlisted ?? 0),
+  };
 }
 
 /**
- * The row with its funding status: the one the aggregate recorded in the event when it did (it knows every
- * stray escrow, the row only the first ones), otherwise derived by the same rule from the row's facts.
+ * The row with its funding status by the one rule (fundingStatusOf) over the row's facts, with `known` the
+ * facts the event states; or the status the aggregate recorded in a reorganisation's compensation.
  */
-function settled(r: Row, decided?: FundingStatus, facts: Partial<EscrowFacts> = {}): Row {
-  return { ...r, funding_status: decided ?? fundingStatusOf({ ...escrowFactsOfRow(r), ...facts }) };
+function settled(r: Row, known: Partial<EscrowFacts> = {}, decided?: FundingStatus): Row {
+  return { ...r, funding_status: decided ?? fundingStatusOf({ ...escrowFactsOfRow(r), ...known }) };
 }
 
 /** What an admin does about a release the app did not decide (the releaser key is the platform's). */

@@ -129,10 +129,10 @@ export function decideRefund(s: TaskState, taskId: number, log: RefundedLog): Ra
   }
   const stray = s.escrow.strays.find((x) => !x.refunded && sameHex(x.key, log.key));
   if (!stray || !log.key) throw conflict(`refund of escrow ${log.key ?? '(v1)'}, which is no escrow of task ${taskId}`);
-  // The status it leaves is recorded: the read table cannot tell whether this was the last open stray (it lists only the first ones).
+  // How many strays stay open is recorded: the read table cannot tell whether this was the last one (it lists only the first ones).
   const strays = s.escrow.strays.map((x) => (x === stray ? { ...x, refunded: true } : x));
   const data: E.StrayEscrowRefundedData = {
-    ...log.fact, taskId, key: log.key, funder: log.funder ?? '', amount: log.amount.toString(), fundingStatus: statusOf({ ...s.escrow, strays }),
+    ...log.fact, taskId, key: log.key, funder: log.funder ?? '', amount: log.amount.toString(), openStrays: escrowFactsOf({ ...s.escrow, strays }).openStrays,
   };
   return [{ type: T.StrayEscrowRefunded, data, idempotencyKey: factKey(log.fact) }];
 }

@@ -126,11 +126,11 @@ export interface StrayEscrowRefundedData extends ChainFact {
   funder: string;
   amount: string;
   /**
-   * The task's funding status after this refund (funding-status.ts), as the aggregate decided it: the read
-   * table lists only the first strangers' escrows, so it cannot always tell whether this one was the last
-   * open stray. Absent in older events (the read table derives it from what it lists).
+   * Stray escrows of the task id still open after this refund (EscrowFacts.openStrays, funding-status.ts): the
+   * read table lists only the first strangers' escrows, so it cannot tell by itself whether this one was the
+   * last. Absent in older events (the read table counts what it lists, and the unlisted ones as open).
    */
-  fundingStatus?: FundingStatus;
+  openStrays?: number;
 }
 
 /**
