@@ -155,7 +155,7 @@ export class TasksProjection extends RowProjection {
       case T.TaskFunded: {
         const d = e.data;
         // A stray funding accepted later (the creator linked its wallet) is no anomaly any more.
-        return settled({ ...r, funded_tx_hash: d.txHash, escrow_key: d.key ?? null, funder: d.funder, anomalies: anomalies.filter((a) => !isFact(d)(a)) }, { funded: true });
+        return settled({ ...r, funded_tx_hash: d.txHash, escrow_key: d.key, funder: d.funder, anomalies: anomalies.filter((a) => !isFact(d)(a)) }, { funded: true });
       }
       case T.TaskFundingAnomalyDetected: {
         const d = e.data;
@@ -166,7 +166,7 @@ export class TasksProjection extends RowProjection {
         }
         const anomaly: StoredAnomaly = {
           audience: d.kind === 'stranger_escrow' ? 'admin' : 'creator', kind: d.kind, reason: d.reason, txHash: d.txHash, logIndex: d.logIndex,
-          recovery: d.recovery, key: d.key ?? null, submissionId: null, resolved: false,
+          recovery: d.recovery, key: d.key, submissionId: null, resolved: false,
         };
         return settled({ ...r, anomalies: [...anomalies, anomaly] });
       }

@@ -6,6 +6,7 @@ import { EscrowFacts, fundingStatusOf } from './funding-status';
 import { taskEscrowTerms } from './task-escrow-terms';
 import * as E from './task.events';
 import { FundedLog, RefundedLog } from './escrow-log';
+import type { StoredFundingTermsData, StoredTaskFundedData, StoredTaskFundingAnomalyData } from './task-event-upcaster';
 import { EscrowState, EvolverTable, Raised, StrayEscrow, TaskState, sameHex, withEscrow } from './task.state';
 
 const T = E.TaskEvents;
@@ -38,11 +39,11 @@ const mapStrays = (s: TaskState, match: (x: StrayEscrow) => boolean, patch: Part
 export const escrowEvolvers = {
   // A stray escrow accepted later (its creator linked the funding wallet: task-funding-recheck.ts) stops being a stray.
   [T.TaskFunded]: (s, d) =>
-    settle(s, { key: d.key ?? null, funder: d.funder, fundedTxHash: d.txHash, strays: s.escrow.strays.filter((x) => !(sameHex(x.txHash, d.txHash) && x.logIndex === d.logIndex)) }),
+    settle(s, { key: d.key, funder: d.funder, fundedTxHash: d.txHash, strays: s.escrow.strays.filter((x) => !(sameHex(x.txHash, d.txHash) && x.logIndex === d.logIndex)) }),
   [T.TaskFundingAnomalyDetected]: (s, d) =>
     settle(s, {
       strays: [...s.escrow.strays, {
-        key: d.key ?? null, txHash: d.txHash, logIndex: d.logIndex, refunded: false, refundTxHash: null, stranger: d.kind === 'stranger_escrow',
+        key: d.key, txHash: d.txHash, logIndex: d.logIndex, refunded: false, refundTxHash: null, stranger: d.kind === 'stranger_escrow',
       }],
     }),
   [T.TaskFundingReverted]: (s, d) =>
@@ -86,7 +87,7 @@ export function decideFunding(s: TaskState, taskId: number, funding: FundedLog, 
   const duplicate = problems.length === 0 && s.escrow.status !== 'awaiting_funding' && s.escrow.status !== 'anomaly';
   if (duplicate) problems.push(`the task is already ${s.escrow.status} by escrow ${s.escrow.key ?? s.escrow.fundedTxHash}`);
 
-  const terms: E.FundingTermsData = {
+  const terms: StoredFundingTermsData = {
     ...(log.key !== null ? { key: log.key } : {}),
     funder: log.funder,
     reward: log.reward.toString(),
@@ -95,7 +96,7 @@ export function decideFunding(s: TaskState, taskId: number, funding: FundedLog, 
     amount: log.amount.toString(),
   };
   if (!problems.length) {
-    const data: E.TaskFundedData = { ...log.fact, taskId, ...terms };
+    const data: StoredTaskFundedData = { ...log.fact, taskId, ...terms };
     return [{ type: T.TaskFunded, data, idempotencyKey: factKey(log.fact) }];
   }
   const refundableAt = when(log.deadline + BigInt(s.reviewWindowSeconds) + 1n);
@@ -115,7 +116,7 @@ export function decideFunding(s: TaskState, taskId: number, funding: FundedLog, 
     duplicate_funding:
       `The task is funded already. Refund this second escrow from the wallet that funded it (${log.funder}) after ${refundableAt}.`,
   }[kind];
-  const data: E.TaskFundingAnomalyData = { ...log.fact, taskId, ...terms, kind, reason: problems.join('; '), recovery };
+  const data: StoredTaskFundingAnomalyData = { ...log.fact, taskId, ...terms, kind, reason: problems.join('; '), recovery };
   return [{ type: T.TaskFundingAnomalyDetected, data, idempotencyKey: factKey(log.fact) }];
 }
 

@@ -23,9 +23,14 @@ describe('upcastTaskEvent: every older shape of a task event read as the current
     });
   });
 
-  it('a funding anomaly from before v2 (no kind, no recovery) is a wrong_terms one with no recovery', () => {
+  it('a funding anomaly from before v2 (no kind, no recovery, no key) is a wrong_terms one with no recovery and no key', () => {
     const old = { ...FACT, taskId: 4, funder: '0x01', amount: '5', reason: 'escrowed 5 base units instead of 10' };
-    expect(upcastTaskEvent({ type: 'TaskFundingAnomalyDetected', data: old }).data).toEqual({ ...old, kind: 'wrong_terms', recovery: null });
+    expect(upcastTaskEvent({ type: 'TaskFundingAnomalyDetected', data: old }).data).toEqual({ ...old, kind: 'wrong_terms', recovery: null, key: null });
+  });
+
+  it('a funding from before v2 (no escrow key) has the key null', () => {
+    const old = { ...FACT, taskId: 4, funder: '0x01', amount: '10' };
+    expect(upcastTaskEvent({ type: 'TaskFunded', data: old }).data).toEqual({ ...old, key: null });
   });
 
   it("a reorganisation's compensation without a target is of the task's own escrow", () => {

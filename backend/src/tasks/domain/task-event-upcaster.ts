@@ -9,8 +9,12 @@ type Loosen<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 
 /** TaskCreated before the review window, closing margin and "auto-approve after" were recorded. */
 export type StoredTaskCreatedData = Loosen<E.TaskCreatedData, 'reviewWindowSeconds' | 'reviewCloseMarginSeconds' | 'reviewWithinSeconds'>;
-/** TaskFundingAnomalyDetected before v2 (no kind, no recovery). */
-export type StoredTaskFundingAnomalyData = Loosen<E.TaskFundingAnomalyData, 'kind' | 'recovery'>;
+/** A funding's terms as stored: without `key` when the log had none. */
+export type StoredFundingTermsData = Loosen<E.FundingTermsData, 'key'>;
+/** TaskFunded as stored (no key before v2). */
+export type StoredTaskFundedData = Loosen<E.TaskFundedData, 'key'>;
+/** TaskFundingAnomalyDetected before v2 (no kind, no recovery, no key). */
+export type StoredTaskFundingAnomalyData = Loosen<E.TaskFundingAnomalyData, 'kind' | 'recovery' | 'key'>;
 /** A reorganisation's compensation before anomalies could be compensated (always the task's own escrow). */
 export type StoredChainFactRevertedData = Loosen<E.ChainFactRevertedData, 'target'>;
 /** PayoutFailed before causes existed, or recorded with none (the reason says it). */
@@ -45,10 +49,14 @@ export function upcastTaskEvent(raw: RawTaskEvent): TaskEvent {
         },
       };
     }
+    case 'TaskFunded': {
+      const d = raw.data as StoredTaskFundedData;
+      return { type, data: { ...d, key: d.key ?? null } };
+    }
     case 'TaskFundingAnomalyDetected': {
       const d = raw.data as StoredTaskFundingAnomalyData;
       // Before v2 the only anomaly recorded was a funding whose terms differed.
-      return { type, data: { ...d, kind: d.kind ?? 'wrong_terms', recovery: d.recovery ?? null } };
+      return { type, data: { ...d, key: d.key ?? null, kind: d.kind ?? 'wrong_terms', recovery: d.recovery ?? null } };
     }
     case 'TaskFundingReverted':
     case 'TaskRefundReverted': {

@@ -106,7 +106,7 @@ export const reviewDeadlineEvolvers = {
   [T.TaskCreated]: (_b, s, d) => ({ ...s, reviewWithinSeconds: d.reviewWithinSeconds, reviewClosed: false }),
   [T.SubmissionSubmitted]: (_b, s, d) => {
     const submittedAt = Date.parse(d.createdAt);
-    // The upcaster of older events (no reviewDeadline recorded): the same rule, from the task's terms.
+    // Older events recorded no reviewDeadline: the same rule, from the task's terms (state the event-local upcaster cannot see).
     const reviewDeadline = d.reviewDeadline ? Date.parse(d.reviewDeadline) : reviewDeadlineMs(submittedAt, s.reviewWithinSeconds, reviewTimesOf(s).reviewUntil);
     return withSubmission(s, d.submissionId, () => ({ submittedAt, reviewDeadline, reviewWarned: false, flagged: null }));
   },

@@ -85,7 +85,8 @@ export interface TaskCreatedData {
  * strings). Events recorded before v2 carry only `funder` and `amount`.
  */
 export interface FundingTermsData {
-  key?: string;
+  /** The escrow's key; null: a log without one (before v2; stored without the field, read as null by the upcaster). */
+  key: string | null;
   funder: string;
   reward?: string;
   maxCompletions?: string;
