@@ -1,7 +1,7 @@
 import * as E from './task.events';
 import { reviewTimesOf } from './task-lifecycle';
 import { submissionOf } from './task-submissions';
-import { Raised, TaskState, withSubmission } from './task.state';
+import { PostEvolverTable, Raised, TaskState, withSubmission } from './task.state';
 
 const T = E.TaskEvents;
 
@@ -24,12 +24,12 @@ export interface SpamCheckSubmissionState {
 }
 
 /** Post-evolvers (chained after the base ones in task.aggregate.ts): a new proof (first or revised) is unchecked. */
-export const spamCheckEvolvers: Record<string, (before: TaskState, s: TaskState, d: any) => TaskState> = {
-  [T.SubmissionSubmitted]: (_b, s, d: E.SubmissionSubmittedData) => withSubmission(s, d.submissionId, () => ({ spamChecked: false })),
-  [T.SubmissionResubmitted]: (_b, s, d: E.SubmissionResubmittedData) => withSubmission(s, d.submissionId, () => ({ spamChecked: false })),
-  [T.SubmissionSpamChecked]: (_b, s, d: E.SubmissionSpamCheckedData) => withSubmission(s, d.submissionId, () => ({ spamChecked: true })),
-  [T.SubmissionFlaggedForAdmins]: (_b, s, d: E.SubmissionFlaggedForAdminsData) => withSubmission(s, d.submissionId, () => ({ spamChecked: true })),
-};
+export const spamCheckEvolvers = {
+  [T.SubmissionSubmitted]: (_b, s, d) => withSubmission(s, d.submissionId, () => ({ spamChecked: false })),
+  [T.SubmissionResubmitted]: (_b, s, d) => withSubmission(s, d.submissionId, () => ({ spamChecked: false })),
+  [T.SubmissionSpamChecked]: (_b, s, d) => withSubmission(s, d.submissionId, () => ({ spamChecked: true })),
+  [T.SubmissionFlaggedForAdmins]: (_b, s, d) => withSubmission(s, d.submissionId, () => ({ spamChecked: true })),
+} satisfies PostEvolverTable;
 
 const text = (v: string | null | undefined) => v ?? null;
 
