@@ -5,8 +5,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * (SubmissionSpamChecked or SubmissionFlaggedForAdmins) in the review-deadlines read model, which is the spam-check
  * source's durable queue. Pending submissions from before this migration start unchecked: they are checked once.
  */
-export class SpamCheckAtSubmission1795619040000 implements MigrationInterface {
-  name = 'SpamCheckAtSubmission1795619040000';
+export class SpamCheckAtSubmission1795619041000 implements MigrationInterface {
+  name = 'SpamCheckAtSubmission1795619041000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE review_deadlines ADD COLUMN spam_checked boolean NOT NULL DEFAULT false`);
