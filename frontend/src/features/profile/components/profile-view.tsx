@@ -3,11 +3,12 @@ import { Avatar, Badge, Box, Button, Card, Field, Heading, HStack, Input, Stack,
 import { CreatorRecordFacts } from '@/components/creator-record';
 import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/lib/auth/auth-context';
-import { displayName, shortAddress } from '@/lib/display-name';
+import { displayName } from '@/lib/display-name';
 import type { User } from '@/types/api';
 import { useSaveProfile, type ProfileDraft } from '../hooks/use-save-profile';
 import { profileImageProblem, USERNAME_HINT, usernameProblem } from '../profile-rules';
 import { AvatarRoot } from '@/components/ui/avatar';
+import { ChainRef } from '@/components/chain-ref';
 
 /** /profile: the signed-in user's profile, and its Edit Profile mode (picture, username, email, bio). */
 export function ProfileView() {
@@ -56,7 +57,7 @@ function ProfileCard({ user }: { user: User }) {
                 <Text fontSize="xl" fontWeight="bold">{name}</Text>
                 {user.isAdmin && <Badge colorPalette="purple">Admin</Badge>}
               </HStack>
-              {user.walletAddress && <Text fontSize="sm" color="gray.700">{shortAddress(user.walletAddress)}</Text>}
+              {user.walletAddress && <Text as="div" fontSize="sm" color="gray.700"><ChainRef kind="address" value={user.walletAddress} label="Wallet" /></Text>}
             </Stack>
           </HStack>
           <Box>
