@@ -1,4 +1,5 @@
-import { Dialog } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { toastRegion } from './toaster';
 import { dialogSlotRecipe } from 'chakra-theme/recipes/dialog';
 
@@ -25,4 +26,27 @@ const recipe: typeof dialogSlotRecipe = {
  */
 export function DialogRoot(props: Dialog.RootProps) {
   return <Dialog.Root recipe={recipe} {...props} persistentElements={[toastRegion, ...(props.persistentElements ?? [])]} />;
+}
+
+/**
+ * The frame the app's dialogs share: an open `DialogRoot` whose closing (Escape, the backdrop, the close
+ * button) calls `onClose`, its backdrop, the content box with `children` (header, body, footer) and the close
+ * button after them. Root props (size, placement, scrollBehavior, ...) pass through.
+ */
+export function DialogFrame({ onClose, children, ...root }: Omit<Dialog.RootProps, 'open' | 'onOpenChange' | 'children'> & { onClose(): void; children: ReactNode }) {
+  return (
+    <DialogRoot open onOpenChange={(e) => !e.open && onClose()} {...root}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            {children}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </DialogRoot>
+  );
 }
