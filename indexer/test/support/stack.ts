@@ -73,10 +73,13 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-/** A fresh anvil with the contracts deployed and a fresh database. */
-export async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
+/**
+ * A fresh anvil with the contracts deployed and a fresh database. The escrow's review window is 60 s unless
+ * told (a spec whose auto-approvals must fall due long before the cut-off deploys a real one).
+ */
+export async function startStack(extraEnv: Record<string, string> = {}, reviewWindowSeconds?: number): Promise<Stack> {
   const anvil = await startAnvil();
-  const chain = await deployEscrow(anvil.provider, anvil.url);
+  const chain = await deployEscrow(anvil.provider, anvil.url, reviewWindowSeconds);
   const databaseUrl = await createTestDatabase('indexer');
   // The indexer's tables from the start, as after `npm start` (tests read them before any indexer runs).
   await migrateIndexer(databaseUrl);
@@ -108,13 +111,13 @@ export async function stopAll(parts: Running): Promise<void> {
  */
 async function startIndexedStack<T extends object>(
   extraEnv: Record<string, string>,
-  indexer: { payouts?: boolean },
+  options: StackOptions,
   more: (stack: Stack) => Promise<T>,
 ): Promise<{ stack: Stack; idx: IndexerInstance } & T> {
-  const stack = await startStack(extraEnv);
+  const stack = await startStack(extraEnv, options.reviewWindowSeconds);
   let idx: IndexerInstance | undefined;
   try {
-    idx = await startIndexer(stack.env, indexer);
+    idx = await startIndexer(stack.env, { payouts: options.payouts });
     return { stack, idx, ...(await more(stack)) };
   } catch (err) {
     await stopAll({ stack, idx });
@@ -122,14 +125,20 @@ async function startIndexedStack<T extends object>(
   }
 }
 
+/** payouts: false runs the indexer without its payout worker; reviewWindowSeconds: see startStack. */
+export interface StackOptions {
+  payouts?: boolean;
+  reviewWindowSeconds?: number;
+}
+
 /** The product end to end: a stack, its indexer and the backend's HTTP app. */
-export function startProduct(extraEnv: Record<string, string> = {}, indexer: { payouts?: boolean } = {}) {
-  return startIndexedStack(extraEnv, indexer, async (stack) => ({ api: await startTestApp(stack.env, stack.databaseUrl) }));
+export function startProduct(extraEnv: Record<string, string> = {}, options: StackOptions = {}) {
+  return startIndexedStack(extraEnv, options, async (stack) => ({ api: await startTestApp(stack.env, stack.databaseUrl) }));
 }
 
 /** A stack and its indexer, with a small pool for the spec's own reads of the read models. */
-export function startIndexedWithPool(extraEnv: Record<string, string> = {}, indexer: { payouts?: boolean } = {}) {
-  return startIndexedStack(extraEnv, indexer, async (stack) => ({ pool: new Pool({ connectionString: stack.databaseUrl, max: 2 }) }));
+export function startIndexedWithPool(extraEnv: Record<string, string> = {}, options: StackOptions = {}) {
+  return startIndexedStack(extraEnv, options, async (stack) => ({ pool: new Pool({ connectionString: stack.databaseUrl, max: 2 }) }));
 }
 
 /** Polls `probe` until it returns a truthy value (or throws after `timeoutMs`). */
