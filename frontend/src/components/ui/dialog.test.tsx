@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Button, Dialog } from '@chakra-ui/react';
 import { renderWithApp } from '@/testing/render';
 import ToasterView from './toaster-view';
-import { DialogFrame } from './dialog';
+import { DialogFrame, DialogShell } from './dialog';
 
 /**
  * A page that opens the frame and closes it when the frame says so, as the app's dialogs are used; with the
@@ -44,5 +44,30 @@ describe('DialogFrame', () => {
     fireEvent.keyDown(await screen.findByRole('dialog', { name: 'Fund your task' }), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByText('closed 2 times')).toBeTruthy();
+  });
+
+  it('DialogShell follows its open prop and has no close button of its own', async () => {
+    function Controlled() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <Button onClick={() => setOpen(true)}>Open</Button>
+          <DialogShell open={open} onClose={() => setOpen(false)} placement="center">
+            <Dialog.Header>
+              <Dialog.Title>Choose a wallet</Dialog.Title>
+            </Dialog.Header>
+          </DialogShell>
+          <ToasterView />
+        </>
+      );
+    }
+    renderWithApp(<Controlled />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a wallet' });
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -28,25 +28,34 @@ export function DialogRoot(props: Dialog.RootProps) {
   return <Dialog.Root recipe={recipe} {...props} persistentElements={[toastRegion, ...(props.persistentElements ?? [])]} />;
 }
 
+type ShellProps = Omit<Dialog.RootProps, 'open' | 'onOpenChange' | 'children'> & { open?: boolean; onClose(): void; children: ReactNode };
+
 /**
- * The frame the app's dialogs share: an open `DialogRoot` whose closing (Escape, the backdrop, the close
- * button) calls `onClose`, its backdrop, the content box with `children` (header, body, footer) and the close
- * button after them. Root props (size, placement, scrollBehavior, ...) pass through.
+ * What every dialog of the app is made of: a `DialogRoot` (open unless `open` says otherwise) whose closing
+ * (Escape, the backdrop, a close trigger) calls `onClose`, its backdrop and the content box holding `children`.
+ * Root props (size, placement, scrollBehavior, ...) pass through.
  */
-export function DialogFrame({ onClose, children, ...root }: Omit<Dialog.RootProps, 'open' | 'onOpenChange' | 'children'> & { onClose(): void; children: ReactNode }) {
+export function DialogShell({ open = true, onClose, children, ...root }: ShellProps) {
   return (
-    <DialogRoot open onOpenChange={(e) => !e.open && onClose()} {...root}>
+    <DialogRoot open={open} onOpenChange={(e) => !e.open && onClose()} {...root}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
-            {children}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
+          <Dialog.Content>{children}</Dialog.Content>
         </Dialog.Positioner>
       </Portal>
     </DialogRoot>
+  );
+}
+
+/** A DialogShell with the app's close button after the children (header, body, footer). */
+export function DialogFrame({ children, ...shell }: ShellProps) {
+  return (
+    <DialogShell {...shell}>
+      {children}
+      <Dialog.CloseTrigger asChild>
+        <CloseButton size="sm" aria-label="Close" />
+      </Dialog.CloseTrigger>
+    </DialogShell>
   );
 }
