@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Dialog, Field, HStack, Input, Stack } from '@chakra-ui/react';
 import { useAuth } from '@/lib/auth/auth-context';
 import { DialogShell } from '@/components/ui/dialog';
+import { CloseX } from './close-x';
 
 type Mode = 'login' | 'register';
 
@@ -29,11 +30,7 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose(): vo
       <Dialog.Header>
         <Dialog.Title>{mode === 'login' ? 'Sign in with a password' : 'Create an account'}</Dialog.Title>
       </Dialog.Header>
-      <Dialog.CloseTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label="Close" position="absolute" top="2" insetEnd="2">
-          ✕
-        </Button>
-      </Dialog.CloseTrigger>
+      <CloseX />
       <Dialog.Body>
         <HStack mb="4" gap="2" role="group" aria-label="Account">
           {(['login', 'register'] as const).map((m) => (
