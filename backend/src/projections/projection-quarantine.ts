@@ -36,6 +36,7 @@ const INT4_MAX = 2 ** 31 - 1;
  * surrogate, which text and jsonb refuse — and a quarantine that cannot be written would stop the runner again.
  */
 const messageOf = (err: unknown, max = MAX_ERROR) =>
+  // eslint-disable-next-line no-control-regex -- NUL is what text and jsonb refuse, so it is replaced
   (err instanceof Error ? err.message : String(err)).slice(0, max).replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 
 /**

@@ -1,0 +1,123 @@
+// ESLint for every workspace (issue 23): typescript-eslint's recommended rules, plus the import zones that keep
+// the boundaries between folders and workspaces (eslint-import-zones.mjs). `npm run lint` at the root runs it.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { fileURLToPath } from 'node:url';
+import globals from 'globals';
+import { importZones } from './eslint-import-zones.mjs';
+
+// (import.meta.dirname needs Node 20.11; the engines field allows 20.9.)
+// `_`-prefixed names are the repository's way of saying "deliberately unused" (a positional parameter an
+// interface requires); a rest sibling (`const { a, ...rest } = x`) drops `a` on purpose.
+const unusedVars = { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true };
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      '**/coverage/',
+      'contracts/artifacts/',
+      'contracts/cache/',
+      'contracts/typechain-types/',
+      // Written by openapi-typescript from backend/openapi.json (npm run api:types), checked for currency in CI.
+      'frontend/src/types/api.generated.ts',
+    ],
+  },
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  js.configs.recommended,
+  {
+    rules: {
+      // A comment between stacked empty `case` labels (why these events share an answer) is not a fall-through.
+      'no-fallthrough': ['error', { allowEmptyCase: true }],
+      'no-unused-vars': ['error', unusedVars],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    extends: [tseslint.configs.recommended],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', unusedVars],
+    },
+  },
+  // Tests and benchmarks read raw rows and poke at internals; typing every such probe would add noise, not safety.
+  {
+    files: ['**/*.spec.ts', '**/*.test.ts', '**/*.e2e.ts', '**/test/**', '**/e2e/**', '**/bench/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  // Runtimes: the browser app, and Node for everything else (servers, tests, scripts, build tools).
+  {
+    files: ['**/*.{js,mjs,cjs,ts,tsx,mts,cts}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['frontend/src/**', 'frontend/e2e/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  // The two classic hooks rules. The plugin's `recommended` set also carries the React Compiler's rules, which
+  // judge code for a compiler this app does not use.
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['**/*.cjs', 'backend/jest.config.js', 'indexer/jest.config.js', 'indexer/bin/*.js', 'contracts/scripts/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+  },
+  // Import zones: which folder may import which. Imports are resolved through each workspace's tsconfig (its
+  // `paths`: `@/` in the frontend, `@cent/backend` in the indexer), so an alias and a relative path are the same.
+  {
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'backend/tsconfig.json',
+            'indexer/tsconfig.json',
+            'frontend/tsconfig.json',
+            'frontend/e2e/tsconfig.json',
+            'contracts/tsconfig.json',
+            'tsconfig.json',
+          ],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: importZones(root) }],
+    },
+  },
+  // The zone above sees resolved files only; a relative path to the backend's entry, or a deep
+  // `@cent/backend/...` that the package's exports do not resolve, is caught by its spelling here.
+  {
+    files: ['indexer/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.{1,2}/(.*/)?backend(/|$)',
+              message: "The indexer reaches the backend through '@cent/backend' (or '@cent/backend/testing'), never by a relative path.",
+            },
+            {
+              regex: '^@cent/backend/(?!testing$)',
+              message: "Only '@cent/backend' and '@cent/backend/testing' are the backend's entries for the indexer.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
