@@ -119,6 +119,7 @@ export class QuarantineQueries {
 
   /** The newest `limit` events set aside, newest first. */
   async list(limit = 100): Promise<QuarantineView[]> {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an SQL row as the driver returns it, its columns read by name
     const rows: Array<Record<string, any>> = await this.dataSource.query(
       `SELECT projection, global_position::text AS position, stream_id, event_type, error, error_code, attempts, quarantined_at, last_attempt_at
          FROM projection_quarantine ORDER BY global_position DESC, projection LIMIT $1`,
