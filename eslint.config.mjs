@@ -109,7 +109,7 @@ export default defineConfig(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
-  // The zone above sees resolved files only; a relative path to the backend's entry, or a deep
+  // The zones above see resolved files only; a relative path to the backend's entry, or a deep
   // `@cent/backend/...` that the package's exports do not resolve, is caught by its spelling here.
   {
     files: ['indexer/**'],
@@ -129,6 +129,19 @@ export default defineConfig(
           ],
         },
       ],
+    },
+  },
+  // The task stream's domain is being reworked for issue 23 (branch domain23) and two rules wait for it, so the
+  // two branches never edit the same lines. Its typed events (TaskEvent union, EvolverTable) remove the evolver
+  // tables' `any`: drop that line once it is merged. The import cycles among task-lifecycle, task-bounds,
+  // task-review-deadline, task-submissions, task-payouts, task-appeals and task-revisions remain after it (shared
+  // constants such as SYSTEM_REVIEWER and helpers such as submissionOf live in modules that import each other):
+  // move them into leaf modules, then drop the no-cycle line too.
+  {
+    files: ['backend/src/tasks/domain/**'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      'import-x/no-cycle': 'off',
     },
   },
 );
