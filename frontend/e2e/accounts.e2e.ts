@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { checkPage, openBrowser, settle, type Session } from './browser';
 import { addressOf, DEV_KEYS } from './chain';
-import { expectToast, swipeToast, signInWithWallet, uniqueName } from './flows';
+import { expectToast, openConnectWallet, swipeToast, signInWithWallet, uniqueName } from './flows';
 
 describe('accounts: wallet sign-in (SIWE) with username setup, password register and login, logout', () => {
   const { baseUrl, rpcUrl } = inject('product');
@@ -15,7 +15,12 @@ describe('accounts: wallet sign-in (SIWE) with username setup, password register
     sessions.push(s);
     const { page, wallet } = s;
     await page.goto(baseUrl + '/');
-    await page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).click();
+    // One way in: the header offers only the wallet button; its dialog lists the injected wallet.
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+    const connect = await openConnectWallet(page);
+    await settle(page);
+    await checkPage(page, 'connect-wallet-dialog');
+    await connect.getByRole('button', { name: 'Test Wallet' }).click();
     // A first sign-in is a welcome, not a "welcome back".
     await expectToast(page, 'Authentication successful', 'Welcome, ');
     const dialog = page.getByRole('dialog', { name: 'Choose a username' });
@@ -69,19 +74,25 @@ describe('accounts: wallet sign-in (SIWE) with username setup, password register
     const s = await openBrowser({ rpcUrl, privateKey: DEV_KEYS[13], approve: (m) => m !== 'personal_sign' });
     sessions.push(s);
     await s.page.goto(baseUrl + '/');
-    await s.page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).click();
+    const connect = await openConnectWallet(s.page);
+    await connect.getByRole('button', { name: 'Test Wallet' }).click();
     await expectToast(s.page, 'Signature Failed', 'Failed to sign authentication message. Please try again.');
+    // The dialog stays open to try again; closed, the visitor is still signed out.
+    await connect.getByRole('button', { name: 'Close' }).click();
+    await connect.waitFor({ state: 'hidden' });
     expect(await s.page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).count()).toBe(1);
   });
 
-  it('without any wallet: "Wallet connection failed" with the desktop install text', async () => {
+  it('without any wallet: the desktop install text, and "Wallet connection failed" on a retry', async () => {
     const s = await openBrowser();
     sessions.push(s);
     await s.page.goto(baseUrl + '/');
-    await s.page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).click();
+    const connect = await openConnectWallet(s.page);
+    await connect.getByText('Wallet extension not detected. Please install the wallet extension.').waitFor();
+    await connect.getByRole('button', { name: 'Try again' }).click();
     await expectToast(s.page, 'Wallet connection failed', 'Wallet extension not detected. Please install the wallet extension.');
     // The same toast again, dismissed by swiping it (spec §9): a short drag leaves it, 50 px and more close it.
-    await s.page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).click();
+    await connect.getByRole('button', { name: 'Try again' }).click();
     const toast = s.page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: 'Wallet connection failed' }).first();
     await swipeToast(s.page, 'Wallet connection failed', 20);
     expect(await toast.isVisible()).toBe(true);
@@ -95,7 +106,7 @@ describe('accounts: wallet sign-in (SIWE) with username setup, password register
     const { page } = s;
     const name = uniqueName('pw');
     await page.goto(baseUrl + '/');
-    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    await (await openConnectWallet(page)).getByRole('button', { name: 'Sign in with a password' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Create an account' }).click();
     await dialog.getByLabel('Username').fill(name);
@@ -109,7 +120,7 @@ describe('accounts: wallet sign-in (SIWE) with username setup, password register
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expectToast(page, 'Logged out successfully');
 
-    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    await (await openConnectWallet(page)).getByRole('button', { name: 'Sign in with a password' }).click();
     await dialog.getByLabel('Username').fill(name);
     await dialog.getByLabel('Password').fill('wrong password');
     await dialog.getByRole('button', { name: 'Sign in' }).click();

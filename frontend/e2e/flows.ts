@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** Waits until a toast with this title is on screen (one toast at a time, spec §9). */
@@ -18,10 +18,18 @@ export async function expectToast(page: Page, title: string, description?: strin
   await shown.waitFor({ state: 'hidden' });
 }
 
-/** Header "Connect Wallet": SIWE with the injected wallet; on a first login the username dialog answers. */
+/** Opens the header's "Connect Wallet" dialog (the one way in: the wallets on offer, and password sign-in). */
+export async function openConnectWallet(page: Page): Promise<Locator> {
+  await page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect a wallet' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** Header "Connect Wallet", then the injected wallet in the connect dialog: SIWE; on a first login the username dialog answers. */
 export async function signInWithWallet(page: Page, baseUrl: string, username?: string): Promise<void> {
   if (!page.url().startsWith(baseUrl)) await page.goto(baseUrl + '/');
-  await page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).click();
+  await (await openConnectWallet(page)).getByRole('button', { name: 'Test Wallet' }).click();
   await expectToast(page, 'Authentication successful');
   const dialog = page.getByRole('dialog', { name: 'Choose a username' });
   if (username) {

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { QueryRunner } from 'typeorm';
-import { centToBaseUnits } from '../common/money';
 import { StoredEvent } from '../event-store/stored-event';
 import { Projection, ProjectionBatch, ReadModelProjection } from '../projections/projection';
-import { DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS, DEFAULT_REVIEW_WINDOW_SECONDS, deadlineSeconds, reviewTimes } from '../tasks/domain/task-escrow-terms';
-import { reviewDeadlineMs, reviewWithinOf } from '../tasks/domain/task-review-deadline';
+import { upcastTaskEventData } from '../tasks/domain/task-event-upcaster';
+import { reviewDeadlineMs, reviewTermsOf } from '../tasks/domain/task-review-deadline';
 import { TaskEvents as T } from '../tasks/domain/task.events';
 
 /** An appeal the admins decided for the earner (followed by the approval the aggregate raises for it). */
@@ -45,11 +44,7 @@ export class CreatorRecordProjection implements Projection {
       const d = e.data;
       switch (e.type) {
         case T.TaskCreated: {
-          const t: TaskTerms = {
-            reviewWithinSeconds: reviewWithinOf(d),
-            reviewUntil: reviewTimes(deadlineSeconds(d.deadline), d.reviewWindowSeconds ?? DEFAULT_REVIEW_WINDOW_SECONDS,
-              d.reviewCloseMarginSeconds ?? DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS).reviewUntil,
-          };
+          const t: TaskTerms = reviewTermsOf(upcastTaskEventData(T.TaskCreated, d));
           terms.set(d.taskId, t);
           batch.write(
             `INSERT INTO creator_record_tasks (task_id, creator_id, review_within_seconds, review_until) VALUES ($1, $2, $3, $4)
@@ -117,7 +112,7 @@ export class CreatorRecordProjection implements Projection {
           touched.add(d.submissionId);
           break;
         case T.RewardReleaseReverted: {
-          const amount = d.amount !== undefined ? BigInt(d.amount) : centToBaseUnits(d.reward);
+          const amount = BigInt(upcastTaskEventData(T.RewardReleaseReverted, d).amount);
           batch.write(`UPDATE creator_record_submissions SET paid = paid - $2::numeric WHERE submission_id = $1::int`, [d.submissionId, amount]);
           touched.add(d.submissionId);
           break;

@@ -42,10 +42,13 @@ describe('PostgreSQL restarted, frozen or refusing: answered with 503 and Retry-
     try {
       const user = await registerWalletUser(ctx.commands);
       const cookie = await sessionCookieFor(ctx.dataSource, user.id);
-      // Every pool has an idle connection when PostgreSQL goes (the session store's crashed the process).
-      await request(ctx.http).get('/api/user').set('Cookie', cookie).expect(200);
-      await request(ctx.http).get('/api/tasks').expect(200);
-      await request(ctx.http).post('/api/login').send({ username: 'someone', password: 'whatever-password' }).expect(401);
+      // Every pool has an idle connection when PostgreSQL goes (the session store's crashed the process). On a
+      // loaded machine a pool's first connection may take longer than FAST's 500 ms connect timeout (a 503):
+      // each is asked until it answers, so the outage below starts with every pool connected.
+      const warm = (probe: () => request.Test, status: number) => eventually(async () => (await probe()).status === status, 20_000, `${status}`);
+      await warm(() => request(ctx.http).get('/api/user').set('Cookie', cookie), 200);
+      await warm(() => request(ctx.http).get('/api/tasks'), 200);
+      await warm(() => request(ctx.http).post('/api/login').send({ username: 'someone', password: 'whatever-password' }), 401);
 
       // A request in flight: its SELECT waits behind a lock when PostgreSQL goes down. An immediate shutdown
       // (every server process quits at once, as in a crash): a fast one may end the lock holder's session

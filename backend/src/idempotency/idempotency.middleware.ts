@@ -1,5 +1,6 @@
 import { Injectable, Logger, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import { lateOutcomeOf, LateOutcome } from '../http/late-outcome';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, parseIdempotencyKey, REPLAYED_HEADER } from './idempotency-key-header';
 import { IdempotencyStore, StoredAnswer } from './idempotency.store';
 import { requestFingerprint } from './request-fingerprint';
@@ -53,10 +54,27 @@ export class IdempotencyMiddleware implements NestMiddleware {
         replay(res, claim.answer);
         return;
       case 'claimed':
-        this.recordAnswer(res, (answer) =>
-          isFinalAnswer(answer.status) ? this.store.complete(scope, key, claim.owner, answer) : this.store.release(scope, key, claim.owner),
-        );
+        this.recordAnswer(res, (answer) => {
+          if (isFinalAnswer(answer.status)) return this.store.complete(scope, key, claim.owner, answer);
+          const late = lateOutcomeOf(req);
+          if (!late) return this.store.release(scope, key, claim.owner);
+          // The deadline answered 503 while the handler still runs: the key stays claimed (a retry meanwhile
+          // gets 409) until the handler ends, then holds what it really did.
+          void late.then((outcome) => this.settleLate(scope, key, claim.owner, outcome));
+          return Promise.resolve();
+        });
         next();
+    }
+  }
+
+  /** A late success (or final refusal) becomes the key's answer; a late failure gives the key up, as a 5xx does. */
+  private async settleLate(scope: string, key: string, owner: string, outcome: LateOutcome): Promise<void> {
+    try {
+      if (outcome.kind === 'answered' && isFinalAnswer(outcome.status)) await this.store.complete(scope, key, owner, outcome);
+      else await this.store.release(scope, key, owner);
+    } catch (err) {
+      // The claim then expires with its lease, and a retry runs again.
+      this.logger.warn(`could not record the late answer of an idempotent request: ${(err as Error).message}`);
     }
   }
 

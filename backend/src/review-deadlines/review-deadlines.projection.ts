@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
 import { Projection, ProjectionBatch, ReadModelProjection } from '../projections/projection';
-import { DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS, DEFAULT_REVIEW_WINDOW_SECONDS, deadlineSeconds, reviewTimes } from '../tasks/domain/task-escrow-terms';
-import { reviewDeadlineMs, reviewWarningAtMs, reviewWithinOf } from '../tasks/domain/task-review-deadline';
+import { upcastTaskEventData } from '../tasks/domain/task-event-upcaster';
+import { reviewDeadlineMs, reviewWarningAtMs, reviewTermsOf } from '../tasks/domain/task-review-deadline';
 import { TaskEvents as T } from '../tasks/domain/task.events';
 
 interface TaskTerms {
@@ -32,11 +32,7 @@ export class ReviewDeadlinesProjection implements Projection {
       const d = e.data;
       switch (e.type) {
         case T.TaskCreated: {
-          const t: TaskTerms = {
-            reviewWithinSeconds: reviewWithinOf(d),
-            reviewUntil: reviewTimes(deadlineSeconds(d.deadline), d.reviewWindowSeconds ?? DEFAULT_REVIEW_WINDOW_SECONDS,
-              d.reviewCloseMarginSeconds ?? DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS).reviewUntil,
-          };
+          const t: TaskTerms = reviewTermsOf(upcastTaskEventData(T.TaskCreated, d));
           terms.set(d.taskId, t);
           batch.write(
             `INSERT INTO review_deadline_tasks (task_id, creator_id, review_within_seconds, review_until) VALUES ($1, $2, $3, $4)

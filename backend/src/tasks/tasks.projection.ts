@@ -3,8 +3,10 @@ import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
 import { ProjectionBatch, ReadModelProjection } from '../projections/projection';
 import { Row, RowChange, RowProjection } from '../projections/row-projection';
-import { reviewWithinOf } from './domain/task-review-deadline';
-import { DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS, DEFAULT_REVIEW_WINDOW_SECONDS, deadlineSeconds, reviewTimes } from './domain/task-escrow-terms';
+import { deadlineSeconds, reviewTimes } from './domain/task-escrow-terms';
+import { upcastTaskEvent } from './domain/task-event-upcaster';
+import { EscrowFacts, fundingStatusOf } from './domain/funding-status';
+import { FundingStatus } from './domain/task.constants';
 import { TaskEvents as T } from './domain/task.events';
 import { MAX_LISTED_STRANGER_ESCROWS, StoredAnomaly } from './queries/task-funding.view';
 import { STRANGER_KINDS } from '../escrow/escrow-differences';
@@ -105,15 +107,12 @@ export class TasksProjection extends RowProjection {
     return e.type === T.TaskCreated;
   }
 
-  protected fold(row: Row | undefined, e: StoredEvent): Row | undefined {
-    const d = e.data;
-    const at = e.createdAt.toISOString();
+  protected fold(row: Row | undefined, stored: StoredEvent): Row | undefined {
+    const e = upcastTaskEvent(stored);
+    const at = stored.createdAt.toISOString();
     if (e.type === T.TaskCreated) {
-      const times = reviewTimes(
-        deadlineSeconds(d.deadline),
-        d.reviewWindowSeconds ?? DEFAULT_REVIEW_WINDOW_SECONDS,
-        d.reviewCloseMarginSeconds ?? DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS,
-      );
+      const d = e.data;
+      const times = reviewTimes(deadlineSeconds(d.deadline), d.reviewWindowSeconds, d.reviewCloseMarginSeconds);
       return {
         id: d.taskId,
         title: d.title,
@@ -141,7 +140,7 @@ export class TasksProjection extends RowProjection {
         funder: null,
         review_until: times.reviewUntil.toISOString(),
         refundable_at: times.refundableAt.toISOString(),
-        review_within_seconds: reviewWithinOf(d),
+        review_within_seconds: d.reviewWithinSeconds,
         anomalies: [],
         stranger_escrows_unlisted: 0,
         created_at: d.createdAt,
@@ -151,52 +150,56 @@ export class TasksProjection extends RowProjection {
     if (!row) return undefined;
     const r: Row = { ...row, updated_at: at };
     const anomalies = (row.anomalies ?? []) as StoredAnomaly[];
-    const isFact = (a: StoredAnomaly) => same(a.txHash, d.txHash) && a.logIndex === d.logIndex;
+    const isFact = (f: { txHash: string; logIndex: number }) => (a: StoredAnomaly) => same(a.txHash, f.txHash) && a.logIndex === f.logIndex;
     switch (e.type) {
-      case T.TaskFunded:
+      case T.TaskFunded: {
+        const d = e.data;
         // A stray funding accepted later (the creator linked its wallet) is no anomaly any more.
-        return { ...r, funding_status: 'funded', funded_tx_hash: d.txHash, escrow_key: d.key ?? null, funder: d.funder, anomalies: anomalies.filter((a) => !isFact(a)) };
+        return settled({ ...r, funded_tx_hash: d.txHash, escrow_key: d.key, funder: d.funder, anomalies: anomalies.filter((a) => !isFact(d)(a)) }, { funded: true });
+      }
       case T.TaskFundingAnomalyDetected: {
-        const kind = d.kind ?? 'wrong_terms';
-        const status = r.funding_status === 'awaiting_funding' ? 'anomaly' : r.funding_status;
+        const d = e.data;
         // Anyone can fund any id, any number of times: only the first few such escrows are listed, the others
         // counted, so a task row (and every JSON made of it) stays small whatever strangers do.
-        if (STRANGER_KINDS.includes(kind) && anomalies.filter((a) => STRANGER_KINDS.includes(a.kind)).length >= MAX_LISTED_STRANGER_ESCROWS) {
-          return { ...r, funding_status: status, stranger_escrows_unlisted: Number(r.stranger_escrows_unlisted ?? 0) + 1 };
+        if (STRANGER_KINDS.includes(d.kind) && anomalies.filter((a) => STRANGER_KINDS.includes(a.kind)).length >= MAX_LISTED_STRANGER_ESCROWS) {
+          return settled({ ...r, stranger_escrows_unlisted: Number(r.stranger_escrows_unlisted ?? 0) + 1 });
         }
         const anomaly: StoredAnomaly = {
-          audience: kind === 'stranger_escrow' ? 'admin' : 'creator', kind, reason: d.reason, txHash: d.txHash, logIndex: d.logIndex,
-          recovery: d.recovery ?? null, key: d.key ?? null, submissionId: null, resolved: false,
+          audience: d.kind === 'stranger_escrow' ? 'admin' : 'creator', kind: d.kind, reason: d.reason, txHash: d.txHash, logIndex: d.logIndex,
+          recovery: d.recovery, key: d.key, submissionId: null, resolved: false,
         };
-        return { ...r, funding_status: status, anomalies: [...anomalies, anomaly] };
+        return settled({ ...r, anomalies: [...anomalies, anomaly] });
       }
       case T.TaskFundingReverted: {
-        // The aggregate says what the status is after the compensation (older events: derived as before).
-        const creatorSees = (rest: StoredAnomaly[]) => rest.some((a) => a.audience === 'creator') || Number(r.stranger_escrows_unlisted ?? 0) > 0;
+        const d = e.data;
+        // The aggregate says what the status is after the compensation (older events: derived from the row).
         if (d.target === 'anomaly') {
-          const listedHere = anomalies.some(isFact);
-          const rest = anomalies.filter((a) => !isFact(a));
+          const listedHere = anomalies.some(isFact(d));
           // Not listed: one of the counted strangers' escrows (the aggregate compensates only anomalies it recorded).
           const unlisted = Number(r.stranger_escrows_unlisted ?? 0) - (listedHere ? 0 : 1);
-          const fallback = r.funding_status === 'anomaly' && !rest.some((a) => a.audience === 'creator') && unlisted <= 0 ? 'awaiting_funding' : r.funding_status;
-          return { ...r, anomalies: rest, stranger_escrows_unlisted: Math.max(0, unlisted), funding_status: d.fundingStatus ?? fallback };
+          return settled({ ...r, anomalies: anomalies.filter((a) => !isFact(d)(a)), stranger_escrows_unlisted: Math.max(0, unlisted) }, {}, d.fundingStatus);
         }
-        const status = d.fundingStatus ?? (creatorSees(anomalies) ? 'anomaly' : 'awaiting_funding');
-        return { ...r, funding_status: status, funded_tx_hash: null, escrow_key: null, funder: null };
+        return settled({ ...r, funded_tx_hash: null, escrow_key: null, funder: null }, { funded: false }, d.fundingStatus);
       }
       case T.TaskActivated:
         return { ...r, is_active: true };
       case T.TaskDeactivated:
         return { ...r, is_active: false };
       case T.TaskRefunded:
-        return { ...r, funding_status: 'refunded', refunded_amount: add(r.refunded_amount, d.amount) };
-      case T.StrayEscrowRefunded:
-        return { ...r, anomalies: anomalies.map((a) => (a.key && same(a.key, d.key) ? { ...a, resolved: true } : a)) };
-      case T.TaskRefundReverted:
+        return settled({ ...r, refunded_amount: add(r.refunded_amount, e.data.amount) }, { refunded: true });
+      case T.StrayEscrowRefunded: {
+        const d = e.data;
+        const resolved = anomalies.map((a) => (a.key && same(a.key, d.key) ? { ...a, resolved: true } : a));
+        return settled({ ...r, anomalies: resolved }, d.openStrays === undefined ? {} : { openStrays: d.openStrays });
+      }
+      case T.TaskRefundReverted: {
+        const d = e.data;
         if (d.target === 'anomaly') {
-          return { ...r, anomalies: anomalies.map((a) => (a.key && same(a.key, d.key) ? { ...a, resolved: false } : a)) };
+          return settled({ ...r, anomalies: anomalies.map((a) => (a.key && d.key && same(a.key, d.key) ? { ...a, resolved: false } : a)) });
         }
-        return { ...r, funding_status: 'funded', refunded_amount: '0' };
+        // Older events without the status: the refund undone leaves the funding it refunded.
+        return settled({ ...r, refunded_amount: '0' }, { refunded: false, funded: true }, d.fundingStatus);
+      }
       case T.SubmissionSubmitted:
         return {
           ...r,
@@ -212,10 +215,11 @@ export class TasksProjection extends RowProjection {
       case T.SubmissionAppealed:
         return { ...r, pending_submissions: Number(r.pending_submissions) + 1 };
       case T.RewardReleased:
-        return { ...r, released_amount: add(r.released_amount, d.amount) };
+        return { ...r, released_amount: add(r.released_amount, e.data.amount) };
       case T.RewardReleaseReverted:
-        return { ...r, released_amount: sub(r.released_amount, d.amount ?? BigInt(d.reward) * 10n ** 18n) };
+        return { ...r, released_amount: sub(r.released_amount, e.data.amount) };
       case T.PayoutAnomalyDetected: {
+        const d = e.data;
         const anomaly: StoredAnomaly = {
           audience: 'admin', kind: d.kind, reason: d.reason, txHash: d.txHash, logIndex: d.logIndex, recovery: PAYOUT_RECOVERY,
           key: d.key, submissionId: d.submissionId, resolved: false,
@@ -223,11 +227,34 @@ export class TasksProjection extends RowProjection {
         return { ...r, anomalies: [...anomalies, anomaly] };
       }
       case T.PayoutAnomalyReverted:
-        return { ...r, anomalies: anomalies.filter((a) => !isFact(a)) };
+        return { ...r, anomalies: anomalies.filter((a) => !isFact(e.data)(a)) };
       default:
         return row;
     }
   }
+}
+
+/**
+ * The escrow facts as the row records them (funding-status.ts): whether its own escrow counts as funded or
+ * refunded (what the row's status says, moved only by the events of the task's own escrow), and the stray
+ * escrows it lists still open. Strangers' escrows beyond the listed ones are only counted: taken as open.
+ */
+function escrowFactsOfRow(r: Row): EscrowFacts {
+  const anomalies = (r.anomalies ?? []) as StoredAnomaly[];
+  const open = anomalies.filter((a) => a.submissionId === null && a.kind !== 'stranger_escrow' && !a.resolved).length;
+  return {
+    funded: r.funding_status === 'funded',
+    refunded: r.funding_status === 'refunded',
+    openStrays: open + Number(r.stranger_escrows_unlisted ?? 0),
+  };
+}
+
+/**
+ * The row with its funding status by the one rule (fundingStatusOf) over the row's facts, with `known` the
+ * facts the event states; or the status the aggregate recorded in a reorganisation's compensation.
+ */
+function settled(r: Row, known: Partial<EscrowFacts> = {}, decided?: FundingStatus): Row {
+  return { ...r, funding_status: decided ?? fundingStatusOf({ ...escrowFactsOfRow(r), ...known }) };
 }
 
 /** What an admin does about a release the app did not decide (the releaser key is the platform's). */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
+import type { DiscoveredWallet } from '@/lib/wallet/eip1193';
 import { WalletContext, type WalletContextValue } from '@/lib/wallet/wallet-context';
 import type { User } from '@/types/api';
 
@@ -17,11 +18,11 @@ const refuse = () => Promise.reject(new Error('not in this test'));
  * Puts a given viewer (user, wallet) around a component: the session and wallet contexts' values, so a
  * component test can say "as the task's creator with a wallet" without a server session or a browser wallet.
  */
-export function AsViewer({ user, wallet, children }: { user: User | null; wallet?: string | null; children: ReactNode }) {
+export function AsViewer({ user, wallet, wallets = [], children }: { user: User | null; wallet?: string | null; wallets?: DiscoveredWallet[]; children: ReactNode }) {
   const auth: AuthContextValue = { user, isLoading: false, error: null, login: refuse, register: refuse, logout: refuse };
   const w: WalletContextValue = {
     address: wallet ?? null, isConnected: !!wallet, isConnecting: false, connect: refuse, disconnect() {},
-    provider: null, request: refuse,
+    provider: null, request: refuse, wallets,
   };
   return (
     <AuthContext.Provider value={auth}>

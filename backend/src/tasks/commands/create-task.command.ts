@@ -1,8 +1,8 @@
-import { TaskCreatedData } from '../domain/task.events';
+import type { StoredTaskCreatedData } from '../domain/task-event-upcaster';
 
-/** What a creator chooses; everything else of TaskCreatedData comes from the server. */
+/** What a creator chooses ("auto-approve after" may be left to its default); everything else of TaskCreatedData comes from the server. */
 export type CreateTaskInput = Omit<
-  TaskCreatedData,
+  StoredTaskCreatedData,
   'taskId' | 'creatorId' | 'chainId' | 'contractAddress' | 'escrowAmount' | 'createdAt' | 'deadline' | 'reviewWindowSeconds' | 'reviewCloseMarginSeconds'
 > & { deadline: Date };
 

@@ -5,6 +5,7 @@ import { DomainError } from '../../common/domain-error';
 import { AggregateRepository } from '../../event-store/aggregate-repository';
 import { TaskAggregate } from '../domain/task.aggregate';
 import { TaskEvents, TaskFundingAnomalyData } from '../domain/task.events';
+import { upcastTaskEventData } from '../domain/task-event-upcaster';
 import { UsersReadRepository } from '../../users/users.read-repository';
 import { WalletLinkedCommand } from './wallet-linked.command';
 
@@ -67,11 +68,11 @@ export class WalletLinkedHandler implements ICommandHandler<WalletLinkedCommand,
 
   /** The task's stray fundings as their events recorded them (one stream's events of one type). */
   private async strayFundings(taskId: number): Promise<TaskFundingAnomalyData[]> {
-    const rows: Array<{ data: TaskFundingAnomalyData }> = await this.db.query(
+    const rows: Array<{ data: unknown }> = await this.db.query(
       `SELECT data FROM events WHERE stream_id = $1 AND event_type = $2 ORDER BY stream_version`,
       [TaskAggregate.streamId(taskId), TaskEvents.TaskFundingAnomalyDetected],
     );
-    return rows.map((r) => r.data);
+    return rows.map((r) => upcastTaskEventData(TaskEvents.TaskFundingAnomalyDetected, r.data));
   }
 
   private async isolated(what: string, work: () => Promise<void>): Promise<void> {

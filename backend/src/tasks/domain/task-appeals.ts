@@ -5,7 +5,7 @@ import { releasesNotDecided } from './task-payouts';
 import { decideReview, submissionOf } from './task-submissions';
 import { SYSTEM_REVIEWER } from './task-review-deadline';
 import { Reviewer } from './task.messages';
-import { Raised, TaskState, withSubmission } from './task.state';
+import { EvolverTable, PostEvolverTable, Raised, TaskState, withSubmission } from './task.state';
 
 const T = E.TaskEvents;
 
@@ -43,22 +43,22 @@ export interface AppealSubmissionState {
   readonly appealUsed: boolean;
 }
 
-export const appealPostEvolvers: Record<string, (before: TaskState, s: TaskState, d: any) => TaskState> = {
-  [T.SubmissionRejected]: (_b, s, d: E.SubmissionRejectedData) =>
+export const appealPostEvolvers = {
+  [T.SubmissionRejected]: (_b, s, d) =>
     withSubmission(s, d.submissionId, () => ({ rejectedAt: Date.parse(d.reviewedAt), rejectedBy: d.reviewerId })),
-};
+} satisfies PostEvolverTable;
 
-export const appealBaseEvolvers: Record<string, (s: TaskState, d: any) => TaskState> = {
+export const appealBaseEvolvers = {
   // The appeal holds a slot: it counts as pending until decided.
-  [T.SubmissionAppealed]: (s, d: E.SubmissionAppealedData) => ({
+  [T.SubmissionAppealed]: (s, d) => ({
     ...withSubmission(s, d.submissionId, () => ({ status: 'appealed', appealUsed: true })), pending: s.pending + 1,
   }),
-  [T.SubmissionAppealUpheld]: (s, d: E.SubmissionAppealDecidedData) => ({
+  [T.SubmissionAppealUpheld]: (s, d) => ({
     ...withSubmission(s, d.submissionId, () => ({ status: 'rejected' })), pending: s.pending - 1,
   }),
   // Back to pending for the SubmissionApproved that follows in the same append (it moves pending to approved).
-  [T.SubmissionAppealOverturned]: (s, d: E.SubmissionAppealDecidedData) => withSubmission(s, d.submissionId, () => ({ status: 'pending' })),
-};
+  [T.SubmissionAppealOverturned]: (s, d) => withSubmission(s, d.submissionId, () => ({ status: 'pending' })),
+} satisfies EvolverTable;
 
 /** Until when a rejected submission may be appealed: 72 hours after the rejection, never after the cut-off. */
 export function appealUntilMs(s: TaskState, rejectedAtMs: number): number {

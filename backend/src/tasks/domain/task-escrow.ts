@@ -2,10 +2,12 @@ import { conflict } from '../../common/domain-error';
 import { escrowKey } from './escrow-key';
 import { chainFactKey } from '../../event-store/stored-event';
 import { FundingStatus } from './task.constants';
+import { EscrowFacts, fundingStatusOf } from './funding-status';
 import { taskEscrowTerms } from './task-escrow-terms';
 import * as E from './task.events';
 import { FundedLog, RefundedLog } from './escrow-log';
-import { EscrowState, Evolver, Raised, StrayEscrow, TaskState, sameHex, withEscrow } from './task.state';
+import type { StoredFundingTermsData, StoredTaskFundedData, StoredTaskFundingAnomalyData } from './task-event-upcaster';
+import { EscrowState, EvolverTable, Raised, StrayEscrow, TaskState, sameHex, withEscrow } from './task.state';
 
 const T = E.TaskEvents;
 
@@ -15,43 +17,47 @@ const T = E.TaskEvents;
  * amount are the task's; any other funding of the task id is a stray escrow (an anomaly with its recovery),
  * which leaves the creator free to fund correctly.
  */
-export function fundingStatusOf(e: Pick<EscrowState, 'fundedTxHash' | 'refundTxHash' | 'strays'>): FundingStatus {
-  if (e.refundTxHash) return 'refunded';
-  if (e.fundedTxHash) return 'funded';
-  // Strangers' escrows recorded beside a funded task stay information if that funding is later dropped (reorg).
-  return e.strays.some((x) => !x.refunded && !x.stranger) ? 'anomaly' : 'awaiting_funding';
+export function escrowFactsOf(e: Pick<EscrowState, 'fundedTxHash' | 'refundTxHash' | 'strays'>): EscrowFacts {
+  return {
+    funded: !!e.fundedTxHash,
+    refunded: !!e.refundTxHash,
+    // Strangers' escrows recorded beside a funded task stay information if that funding is later dropped (reorg).
+    openStrays: e.strays.filter((x) => !x.refunded && !x.stranger).length,
+  };
 }
+
+const statusOf = (e: Pick<EscrowState, 'fundedTxHash' | 'refundTxHash' | 'strays'>): FundingStatus => fundingStatusOf(escrowFactsOf(e));
 
 const settle = (s: TaskState, patch: Partial<EscrowState>): TaskState => {
   const next = withEscrow(s, patch);
-  return withEscrow(next, { status: fundingStatusOf(next.escrow) });
+  return withEscrow(next, { status: statusOf(next.escrow) });
 };
 
 const mapStrays = (s: TaskState, match: (x: StrayEscrow) => boolean, patch: Partial<StrayEscrow>) =>
   s.escrow.strays.map((x) => (match(x) ? { ...x, ...patch } : x));
 
-export const escrowEvolvers: Record<string, Evolver> = {
+export const escrowEvolvers = {
   // A stray escrow accepted later (its creator linked the funding wallet: task-funding-recheck.ts) stops being a stray.
-  [T.TaskFunded]: (s, d: E.TaskFundedData) =>
-    settle(s, { key: d.key ?? null, funder: d.funder, fundedTxHash: d.txHash, strays: s.escrow.strays.filter((x) => !(sameHex(x.txHash, d.txHash) && x.logIndex === d.logIndex)) }),
-  [T.TaskFundingAnomalyDetected]: (s, d: E.TaskFundingAnomalyData) =>
+  [T.TaskFunded]: (s, d) =>
+    settle(s, { key: d.key, funder: d.funder, fundedTxHash: d.txHash, strays: s.escrow.strays.filter((x) => !(sameHex(x.txHash, d.txHash) && x.logIndex === d.logIndex)) }),
+  [T.TaskFundingAnomalyDetected]: (s, d) =>
     settle(s, {
       strays: [...s.escrow.strays, {
-        key: d.key ?? null, txHash: d.txHash, logIndex: d.logIndex, refunded: false, refundTxHash: null, stranger: d.kind === 'stranger_escrow',
+        key: d.key, txHash: d.txHash, logIndex: d.logIndex, refunded: false, refundTxHash: null, stranger: d.kind === 'stranger_escrow',
       }],
     }),
-  [T.TaskFundingReverted]: (s, d: E.ChainFactRevertedData) =>
+  [T.TaskFundingReverted]: (s, d) =>
     d.target === 'anomaly'
       ? settle(s, { strays: s.escrow.strays.filter((x) => !(sameHex(x.txHash, d.txHash) && x.logIndex === d.logIndex)) })
       : settle(s, { key: null, funder: null, fundedTxHash: null }),
-  [T.TaskRefunded]: (s, d: E.TaskRefundedData) => settle(s, { refundTxHash: d.txHash }),
-  [T.StrayEscrowRefunded]: (s, d: E.StrayEscrowRefundedData) =>
+  [T.TaskRefunded]: (s, d) => settle(s, { refundTxHash: d.txHash }),
+  [T.StrayEscrowRefunded]: (s, d) =>
     settle(s, { strays: mapStrays(s, (x) => sameHex(x.key, d.key), { refunded: true, refundTxHash: d.txHash }) }),
-  [T.TaskRefundReverted]: (s, d: E.ChainFactRevertedData) =>
+  [T.TaskRefundReverted]: (s, d) =>
     d.target === 'anomaly'
       ? settle(s, { strays: mapStrays(s, (x) => sameHex(x.refundTxHash, d.txHash), { refunded: false, refundTxHash: null }) })
       : settle(s, { refundTxHash: null }),
-};
+} satisfies EvolverTable;
 
 /** A unix time as an ISO date (or as a number when no date can show it: a log can carry any uint64). */
 function when(unixSeconds: bigint): string {
@@ -81,7 +87,7 @@ export function decideFunding(s: TaskState, taskId: number, funding: FundedLog, 
   const duplicate = problems.length === 0 && s.escrow.status !== 'awaiting_funding' && s.escrow.status !== 'anomaly';
   if (duplicate) problems.push(`the task is already ${s.escrow.status} by escrow ${s.escrow.key ?? s.escrow.fundedTxHash}`);
 
-  const terms: E.FundingTermsData = {
+  const terms: StoredFundingTermsData = {
     ...(log.key !== null ? { key: log.key } : {}),
     funder: log.funder,
     reward: log.reward.toString(),
@@ -90,7 +96,7 @@ export function decideFunding(s: TaskState, taskId: number, funding: FundedLog, 
     amount: log.amount.toString(),
   };
   if (!problems.length) {
-    const data: E.TaskFundedData = { ...log.fact, taskId, ...terms };
+    const data: StoredTaskFundedData = { ...log.fact, taskId, ...terms };
     return [{ type: T.TaskFunded, data, idempotencyKey: factKey(log.fact) }];
   }
   const refundableAt = when(log.deadline + BigInt(s.reviewWindowSeconds) + 1n);
@@ -110,7 +116,7 @@ export function decideFunding(s: TaskState, taskId: number, funding: FundedLog, 
     duplicate_funding:
       `The task is funded already. Refund this second escrow from the wallet that funded it (${log.funder}) after ${refundableAt}.`,
   }[kind];
-  const data: E.TaskFundingAnomalyData = { ...log.fact, taskId, ...terms, kind, reason: problems.join('; '), recovery };
+  const data: StoredTaskFundingAnomalyData = { ...log.fact, taskId, ...terms, kind, reason: problems.join('; '), recovery };
   return [{ type: T.TaskFundingAnomalyDetected, data, idempotencyKey: factKey(log.fact) }];
 }
 
@@ -124,7 +130,11 @@ export function decideRefund(s: TaskState, taskId: number, log: RefundedLog): Ra
   }
   const stray = s.escrow.strays.find((x) => !x.refunded && sameHex(x.key, log.key));
   if (!stray || !log.key) throw conflict(`refund of escrow ${log.key ?? '(v1)'}, which is no escrow of task ${taskId}`);
-  const data: E.StrayEscrowRefundedData = { ...log.fact, taskId, key: log.key, funder: log.funder ?? '', amount: log.amount.toString() };
+  // How many strays stay open is recorded: the read table cannot tell whether this was the last one (it lists only the first ones).
+  const strays = s.escrow.strays.map((x) => (x === stray ? { ...x, refunded: true } : x));
+  const data: E.StrayEscrowRefundedData = {
+    ...log.fact, taskId, key: log.key, funder: log.funder ?? '', amount: log.amount.toString(), openStrays: escrowFactsOf({ ...s.escrow, strays }).openStrays,
+  };
   return [{ type: T.StrayEscrowRefunded, data, idempotencyKey: factKey(log.fact) }];
 }
 
@@ -134,21 +144,22 @@ export function decideRevertChainFact(s: TaskState, taskId: number, kind: 'fundi
   const base = { taskId, txHash, logIndex };
   if (kind === 'funding') {
     if (sameHex(e.fundedTxHash, txHash)) {
-      const data: E.ChainFactRevertedData = { ...base, target: 'escrow', fundingStatus: fundingStatusOf({ ...e, fundedTxHash: null }) };
+      const data: E.ChainFactRevertedData = { ...base, target: 'escrow', fundingStatus: statusOf({ ...e, fundedTxHash: null }) };
       return [{ type: T.TaskFundingReverted, data }];
     }
     const stray = e.strays.find((x) => sameHex(x.txHash, txHash) && x.logIndex === logIndex);
     if (!stray) return [];
     const strays = e.strays.filter((x) => x !== stray);
-    const data: E.ChainFactRevertedData = { ...base, target: 'anomaly', fundingStatus: fundingStatusOf({ ...e, strays }) };
+    const data: E.ChainFactRevertedData = { ...base, target: 'anomaly', fundingStatus: statusOf({ ...e, strays }) };
     return [{ type: T.TaskFundingReverted, data }];
   }
   if (sameHex(e.refundTxHash, txHash)) {
-    return [{ type: T.TaskRefundReverted, data: { ...base, target: 'escrow', fundingStatus: 'funded' } satisfies E.ChainFactRevertedData }];
+    const data: E.ChainFactRevertedData = { ...base, target: 'escrow', fundingStatus: statusOf({ ...e, refundTxHash: null }) };
+    return [{ type: T.TaskRefundReverted, data }];
   }
   const stray = e.strays.find((x) => sameHex(x.refundTxHash, txHash));
   if (!stray) return [];
   const strays = e.strays.map((x) => (x === stray ? { ...x, refunded: false, refundTxHash: null } : x));
-  const data: E.ChainFactRevertedData = { ...base, target: 'anomaly', key: stray.key ?? undefined, fundingStatus: fundingStatusOf({ ...e, strays }) };
+  const data: E.ChainFactRevertedData = { ...base, target: 'anomaly', key: stray.key ?? undefined, fundingStatus: statusOf({ ...e, strays }) };
   return [{ type: T.TaskRefundReverted, data }];
 }

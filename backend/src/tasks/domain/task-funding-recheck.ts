@@ -21,7 +21,7 @@ export function decideRecheckFundings(s: TaskState, taskId: number, strays: E.Ta
     const log: FundedLog = {
       kind: 'funded',
       fact: { chainId: d.chainId, txHash: d.txHash, blockNumber: d.blockNumber, blockHash: d.blockHash, logIndex: d.logIndex },
-      key: d.key ?? null,
+      key: d.key,
       funder: d.funder,
       reward: BigInt(d.reward),
       maxCompletions: BigInt(d.maxCompletions!),

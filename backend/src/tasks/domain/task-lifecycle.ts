@@ -1,14 +1,15 @@
 import { badRequest, conflict, forbidden } from '../../common/domain-error';
 import { escrowAmount } from '../../common/money';
-import { DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS, DEFAULT_REVIEW_WINDOW_SECONDS, deadlineSeconds, reviewTimes } from './task-escrow-terms';
-import { TaskCreatedData, TaskEvents as T } from './task.events';
+import { deadlineSeconds, reviewTimes } from './task-escrow-terms';
+import { TaskEvents as T } from './task.events';
+import type { StoredTaskCreatedData } from './task-event-upcaster';
 import { createTaskProblem } from './task-bounds';
 import { MESSAGES, Reviewer } from './task.messages';
-import { Evolver, Raised, TaskState } from './task.state';
+import { EvolverTable, Raised, TaskState } from './task.state';
 
 /** Task lifecycle: creation, publishing, and when review closes. */
-export const lifecycleEvolvers: Record<string, Evolver> = {
-  [T.TaskCreated]: (s, d: TaskCreatedData) => ({
+export const lifecycleEvolvers = {
+  [T.TaskCreated]: (s, d) => ({
     ...s,
     creatorId: d.creatorId,
     reward: d.reward,
@@ -18,20 +19,21 @@ export const lifecycleEvolvers: Record<string, Evolver> = {
     submissionType: d.submissionType,
     chainId: d.chainId,
     escrowAmount: d.escrowAmount,
-    reviewWindowSeconds: d.reviewWindowSeconds ?? DEFAULT_REVIEW_WINDOW_SECONDS,
-    reviewCloseMarginSeconds: d.reviewCloseMarginSeconds ?? DEFAULT_REVIEW_CLOSE_MARGIN_SECONDS,
+    reviewWindowSeconds: d.reviewWindowSeconds,
+    reviewCloseMarginSeconds: d.reviewCloseMarginSeconds,
   }),
   [T.TaskActivated]: (s) => ({ ...s, isActive: true }),
   [T.TaskDeactivated]: (s) => ({ ...s, isActive: false }),
-};
+} satisfies EvolverTable;
 
-export type CreateTaskFields = Omit<TaskCreatedData, 'taskId' | 'escrowAmount' | 'createdAt'>;
+/** What a new task's TaskCreated records besides its id, escrow amount and time (older callers may leave the review times to the defaults). */
+export type CreateTaskFields = Omit<StoredTaskCreatedData, 'taskId' | 'escrowAmount' | 'createdAt'>;
 
 export function decideCreate(exists: boolean, taskId: number, input: CreateTaskFields, now: Date): Raised[] {
   if (exists) throw conflict(`Task ${taskId} exists already`);
   const problem = createTaskProblem(input, now);
   if (problem) throw badRequest(problem);
-  const data: TaskCreatedData = {
+  const data: StoredTaskCreatedData = {
     ...input,
     taskId,
     escrowAmount: escrowAmount(input.reward, input.maxCompletions).toString(),

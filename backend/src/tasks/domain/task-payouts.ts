@@ -6,40 +6,32 @@ import * as E from './task.events';
 import { ReleasedLog } from './escrow-log';
 import { submissionOf } from './task-submissions';
 import { MESSAGES } from './task.messages';
-import { Evolver, Raised, TaskState, sameHex, withEscrow, withSubmission } from './task.state';
+import type { StoredPayoutFailedData } from './task-event-upcaster';
+import { EvolverTable, Raised, TaskState, sameHex, withEscrow, withSubmission } from './task.state';
 
 const T = E.TaskEvents;
 
 /** Payouts: requests, the worker's progress, and RewardReleased logs believed only when they match. */
-export const payoutEvolvers: Record<string, Evolver> = {
-  [T.PayoutRequested]: (s, d: E.PayoutRequestedData) =>
+export const payoutEvolvers = {
+  [T.PayoutRequested]: (s, d) =>
     withSubmission(s, d.submissionId, () => ({ payout: 'requested', recipient: d.recipient, payoutFailure: null })),
-  [T.PayoutSent]: (s, d: E.PayoutSentData) =>
+  [T.PayoutSent]: (s, d) =>
     withSubmission(s, d.submissionId, (sub) => (sub.payout === 'released' ? {} : { payout: 'sent', payoutTxHash: d.txHash })),
-  [T.PayoutFailed]: (s, d: E.PayoutFailedData) =>
-    withSubmission(s, d.submissionId, (sub) => (sub.payout === 'released' ? {} : { payout: 'failed', payoutFailure: causeOf(d) })),
-  [T.RewardReleased]: (s, d: E.RewardReleasedData) => ({
+  [T.PayoutFailed]: (s, d) =>
+    withSubmission(s, d.submissionId, (sub) => (sub.payout === 'released' ? {} : { payout: 'failed', payoutFailure: d.cause })),
+  [T.RewardReleased]: (s, d) => ({
     ...withSubmission(s, d.submissionId, () => ({ payout: 'released', releasedTxHash: d.txHash })),
     released: s.released + 1,
   }),
-  [T.RewardReleaseReverted]: (s, d: E.RewardReleaseRevertedData) => ({
+  [T.RewardReleaseReverted]: (s, d) => ({
     ...withSubmission(s, d.submissionId, () => ({ payout: 'requested', releasedTxHash: null })),
     released: s.released - 1,
   }),
-  [T.PayoutAnomalyDetected]: (s, d: E.PayoutAnomalyData) =>
+  [T.PayoutAnomalyDetected]: (s, d) =>
     withEscrow(s, { payoutAnomalies: [...s.escrow.payoutAnomalies, { key: d.key || null, submissionId: d.submissionId, txHash: d.txHash, logIndex: d.logIndex }] }),
-  [T.PayoutAnomalyReverted]: (s, d: E.PayoutAnomalyRevertedData) =>
+  [T.PayoutAnomalyReverted]: (s, d) =>
     withEscrow(s, { payoutAnomalies: s.escrow.payoutAnomalies.filter((a) => !(sameHex(a.txHash, d.txHash) && a.logIndex === d.logIndex)) }),
-};
-
-/** Events recorded before causes existed say it in their reason only. */
-function causeOf(d: E.PayoutFailedData): E.PayoutFailureCause {
-  if (d.cause) return d.cause;
-  if (/^Invalid wallet address/.test(d.reason)) return 'no_wallet';
-  if (/EscrowNotFunded/.test(d.reason)) return 'not_funded';
-  if (/MaxCompletionsExceeded/.test(d.reason)) return 'escrow_full';
-  return 'escrow_refused';
-}
+} satisfies EvolverTable;
 
 /**
  * Releases from the task's own escrow that the app did not decide (payout anomalies of its key that are not
@@ -88,7 +80,7 @@ export function decidePayoutFailed(
   const sub = submissionOf(s, submissionId);
   if (sub.payout === 'released') return [];
   const reason = !cause ? detail : cause === 'no_wallet' ? MESSAGES.payoutFailed.no_wallet(sub.userId) : MESSAGES.payoutFailed[cause](detail);
-  return [{ type: T.PayoutFailed, data: { submissionId, taskId, reason, permanent, ...(cause ? { cause } : {}) } satisfies E.PayoutFailedData }];
+  return [{ type: T.PayoutFailed, data: { submissionId, taskId, reason, permanent, ...(cause ? { cause } : {}) } satisfies StoredPayoutFailedData }];
 }
 
 /**

@@ -2,9 +2,10 @@ import { storableDateOfSeconds } from '../../common/dates';
 import * as E from './task.events';
 import { upheldAtCutOff } from './task-appeals';
 import { reviewTimesOf } from './task-lifecycle';
+import { deadlineSeconds, reviewTimes } from './task-escrow-terms';
 import { REVISION_MESSAGES } from './task-revisions';
 import { decideReview, submissionOf } from './task-submissions';
-import { Raised, SubmissionState, TaskState, withSubmission } from './task.state';
+import { PostEvolverTable, Raised, SubmissionState, TaskState, withSubmission } from './task.state';
 
 const T = E.TaskEvents;
 
@@ -27,7 +28,7 @@ export const SYSTEM_REVIEWER = { id: 0, isAdmin: true } as const;
 
 /** "Auto-approve after": a task setting in whole hours (create form), stored in seconds. */
 export const REVIEW_WITHIN_HOURS = { default: 72, min: 1, max: 30 * 24 } as const;
-/** The one default for tasks created before the setting existed (their TaskCreated has no reviewWithinSeconds). */
+/** The one default for tasks created before the setting existed (their TaskCreated has no reviewWithinSeconds: task-event-upcaster.ts). */
 export const DEFAULT_REVIEW_WITHIN_SECONDS = REVIEW_WITHIN_HOURS.default * 3600;
 
 /**
@@ -40,8 +41,11 @@ export const AUTO_APPROVAL_LEAD_SECONDS = 10 * 60;
 /** The creator is warned 12 hours before a review deadline, or halfway through a shorter one. */
 export const REVIEW_WARNING_BEFORE_SECONDS = 12 * 3600;
 
-/** The task's "auto-approve after" in seconds (the default for older tasks). */
-export const reviewWithinOf = (d: Pick<E.TaskCreatedData, 'reviewWithinSeconds'>): number => d.reviewWithinSeconds ?? DEFAULT_REVIEW_WITHIN_SECONDS;
+/** A task's review terms as its TaskCreated (current shape) states them: "auto-approve after" and the review cut-off. */
+export function reviewTermsOf(created: Pick<E.TaskCreatedData, 'deadline' | 'reviewWindowSeconds' | 'reviewCloseMarginSeconds' | 'reviewWithinSeconds'>) {
+  const { reviewUntil } = reviewTimes(deadlineSeconds(created.deadline), created.reviewWindowSeconds, created.reviewCloseMarginSeconds);
+  return { reviewWithinSeconds: created.reviewWithinSeconds, reviewUntil };
+}
 
 /**
  * THE review deadline rule: submittedAt + reviewWithin, at most the cut-off less the scheduler's lead,
@@ -94,24 +98,22 @@ export interface ReviewDeadlineSubmissionState {
   readonly flagged: string | null;
 }
 
-type Post = (before: TaskState, after: TaskState, data: any) => TaskState;
-
 /**
  * Evolvers that run AFTER the base evolver of the same event type (task.aggregate.ts chains them), so this
  * file adds its fields without touching the submissions' own evolvers.
  */
-export const reviewDeadlineEvolvers: Record<string, Post> = {
-  [T.TaskCreated]: (_b, s, d: E.TaskCreatedData) => ({ ...s, reviewWithinSeconds: reviewWithinOf(d), reviewClosed: false }),
-  [T.SubmissionSubmitted]: (_b, s, d: E.SubmissionSubmittedData) => {
+export const reviewDeadlineEvolvers = {
+  [T.TaskCreated]: (_b, s, d) => ({ ...s, reviewWithinSeconds: d.reviewWithinSeconds, reviewClosed: false }),
+  [T.SubmissionSubmitted]: (_b, s, d) => {
     const submittedAt = Date.parse(d.createdAt);
-    // The upcaster of older events (no reviewDeadline recorded): the same rule, from the task's terms.
+    // Older events recorded no reviewDeadline: the same rule, from the task's terms (state the event-local upcaster cannot see).
     const reviewDeadline = d.reviewDeadline ? Date.parse(d.reviewDeadline) : reviewDeadlineMs(submittedAt, s.reviewWithinSeconds, reviewTimesOf(s).reviewUntil);
     return withSubmission(s, d.submissionId, () => ({ submittedAt, reviewDeadline, reviewWarned: false, flagged: null }));
   },
-  [T.SubmissionReviewDueSoon]: (_b, s, d: E.SubmissionReviewDueSoonData) => withSubmission(s, d.submissionId, () => ({ reviewWarned: true })),
-  [T.SubmissionFlaggedForAdmins]: (_b, s, d: E.SubmissionFlaggedForAdminsData) => withSubmission(s, d.submissionId, () => ({ flagged: d.reason })),
+  [T.SubmissionReviewDueSoon]: (_b, s, d) => withSubmission(s, d.submissionId, () => ({ reviewWarned: true })),
+  [T.SubmissionFlaggedForAdmins]: (_b, s, d) => withSubmission(s, d.submissionId, () => ({ flagged: d.reason })),
   [T.TaskReviewCutOff]: (_b, s) => ({ ...s, reviewClosed: true }),
-};
+} satisfies PostEvolverTable;
 
 /** The SubmissionSubmitted a decision raised, with its review deadline recorded (so reads never recompute it). */
 export function withReviewDeadline(s: TaskState, raised: Raised[]): Raised[] {

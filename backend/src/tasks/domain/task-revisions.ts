@@ -5,7 +5,7 @@ import { checkProofMatchesType, submissionOf } from './task-submissions';
 import { reviewDeadlineMs, SYSTEM_REVIEWER } from './task-review-deadline';
 import { canReview } from './task-submissions';
 import { MESSAGES, Reviewer } from './task.messages';
-import { Raised, TaskState, withSubmission } from './task.state';
+import { EvolverTable, PostEvolverTable, Raised, TaskState, withSubmission } from './task.state';
 
 const T = E.TaskEvents;
 
@@ -42,22 +42,22 @@ export interface RevisionSubmissionState {
 const proofOf = (d: E.ProofData): E.ProofData => ({ proofLink: d.proofLink, proofText: d.proofText, proofFileUrl: d.proofFileUrl, notes: d.notes });
 
 /** Post-evolvers (chained after the base ones in task.aggregate.ts). */
-export const revisionEvolvers: Record<string, (before: TaskState, s: TaskState, d: any) => TaskState> = {
-  [T.SubmissionSubmitted]: (_b, s, d: E.SubmissionSubmittedData) => withSubmission(s, d.submissionId, () => ({ rounds: 0, proof: proofOf(d) })),
-};
+export const revisionEvolvers = {
+  [T.SubmissionSubmitted]: (_b, s, d) => withSubmission(s, d.submissionId, () => ({ rounds: 0, proof: proofOf(d) })),
+} satisfies PostEvolverTable;
 
 /** Base evolvers of the new event types: the slot stays held (pending unchanged) through a revision. */
-export const revisionBaseEvolvers: Record<string, (s: TaskState, d: any) => TaskState> = {
-  [T.SubmissionChangesRequested]: (s, d: E.SubmissionChangesRequestedData) =>
+export const revisionBaseEvolvers = {
+  [T.SubmissionChangesRequested]: (s, d) =>
     withSubmission(s, d.submissionId, () => ({ status: 'changes_requested', resubmitBy: Date.parse(d.resubmitBy), rounds: d.round })),
-  [T.SubmissionResubmitted]: (s, d: E.SubmissionResubmittedData) => {
+  [T.SubmissionResubmitted]: (s, d) => {
     const submittedAt = Date.parse(d.resubmittedAt);
     const reviewDeadline = Date.parse(d.reviewDeadline);
     return withSubmission(s, d.submissionId, () => ({
       status: 'pending', proof: proofOf(d), submittedAt, reviewDeadline, reviewWarned: false, flagged: null,
     }));
   },
-};
+} satisfies EvolverTable;
 
 export function decideRequestChanges(
   s: TaskState, taskId: number, submissionId: number, reviewer: Reviewer, feedback: string | null, now: Date,

@@ -4,13 +4,13 @@ import * as E from './task.events';
 import { reviewTimesOf } from './task-lifecycle';
 import { releasesNotDecided } from './task-payouts';
 import { MESSAGES, Reviewer } from './task.messages';
-import { Evolver, Raised, SubmissionState, TaskState, withSubmission } from './task.state';
+import { EvolverTable, Raised, SubmissionState, TaskState, withSubmission } from './task.state';
 
 const T = E.TaskEvents;
 
 /** Submissions: proof, slots, one per user, review. */
-export const submissionEvolvers: Record<string, Evolver> = {
-  [T.SubmissionSubmitted]: (s, d: E.SubmissionSubmittedData) => {
+export const submissionEvolvers = {
+  [T.SubmissionSubmitted]: (s, d) => {
     const submissions = new Map(s.submissions);
     submissions.set(d.submissionId, {
       id: d.submissionId,
@@ -26,17 +26,17 @@ export const submissionEvolvers: Record<string, Evolver> = {
     submissionByUser.set(d.userId, d.submissionId);
     return { ...s, submissions, submissionByUser, pending: s.pending + 1 };
   },
-  [T.SubmissionAiValidated]: (s, d: E.SubmissionAiValidatedData) => withSubmission(s, d.submissionId, () => ({ aiValidated: true })),
-  [T.SubmissionApproved]: (s, d: E.SubmissionApprovedData) => ({
+  [T.SubmissionAiValidated]: (s, d) => withSubmission(s, d.submissionId, () => ({ aiValidated: true })),
+  [T.SubmissionApproved]: (s, d) => ({
     ...withSubmission(s, d.submissionId, () => ({ status: 'approved' })),
     pending: s.pending - 1,
     approved: s.approved + 1,
   }),
-  [T.SubmissionRejected]: (s, d: E.SubmissionRejectedData) => ({
+  [T.SubmissionRejected]: (s, d) => ({
     ...withSubmission(s, d.submissionId, () => ({ status: 'rejected' })),
     pending: s.pending - 1,
   }),
-};
+} satisfies EvolverTable;
 
 export function submissionOf(s: TaskState, submissionId: number): SubmissionState {
   const sub = s.submissions.get(submissionId);

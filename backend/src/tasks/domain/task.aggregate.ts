@@ -15,31 +15,33 @@ import {
 } from './task-review-deadline';
 import { appealBaseEvolvers, appealPostEvolvers, appealUntilMs, decideAppeal, decideAppealDecision, hasFreeSlot } from './task-appeals';
 import { decideRequestChanges, decideResubmit, decideRevisionExpiry, revisionBaseEvolvers, revisionEvolvers } from './task-revisions';
-import { Evolver, Raised, SubmissionState, TaskState, initialTaskState } from './task.state';
+import { EvolverTable, PostEvolverTable, Raised, SubmissionState, TaskState, initialTaskState } from './task.state';
+import { TaskEvent, TaskEventType, isTaskEventType } from './task-event';
+import { upcastTaskEvent } from './task-event-upcaster';
 import * as E from './task.events';
 
 export { MESSAGES, Reviewer };
 export { checkProofMatchesType } from './task-submissions';
 export type { TaskState, SubmissionState };
 
-/** Every event type of a task stream and its pure transition; one file per job (see ./aggregate). */
-const BASE_EVOLVERS: Record<string, Evolver> = {
+/** Every event type of a task stream and its pure transition; one file per job. */
+const BASE_EVOLVERS: EvolverTable = {
   ...lifecycleEvolvers, ...escrowEvolvers, ...submissionEvolvers, ...payoutEvolvers, ...revisionBaseEvolvers, ...appealBaseEvolvers,
 };
 
 /** Features that add fields to an existing event's transition run after its base evolver (e.g. review deadlines). */
-function chained(base: Record<string, Evolver>, ...after: Array<Record<string, (before: TaskState, s: TaskState, d: any) => TaskState>>) {
-  const out: Record<string, Evolver> = { ...base };
-  for (const extra of after) {
-    for (const [type, post] of Object.entries(extra)) {
-      const first = out[type];
-      out[type] = (s, d) => post(s, first ? first(s, d) : s, d);
-    }
-  }
-  return out;
-}
+const POST_EVOLVERS: readonly PostEvolverTable[] = [reviewDeadlineEvolvers, revisionEvolvers, appealPostEvolvers];
 
-const EVOLVERS: Record<string, Evolver> = chained(BASE_EVOLVERS, reviewDeadlineEvolvers, revisionEvolvers, appealPostEvolvers);
+/** The task's state after one event (in its current shape: see upcastTaskEvent); pure. */
+export function evolveTask<K extends TaskEventType>(s: TaskState, e: TaskEvent<K>): TaskState {
+  const base: EvolverTable[K] = BASE_EVOLVERS[e.type];
+  let next = base ? base(s, e.data) : s;
+  for (const table of POST_EVOLVERS) {
+    const post: PostEvolverTable[K] = table[e.type];
+    if (post) next = post(s, next, e.data);
+  }
+  return next;
+}
 
 /**
  * A task, its submissions and their payouts: one consistency boundary (`task-{id}` stream), because the
@@ -60,9 +62,9 @@ export class TaskAggregate extends Aggregate<TaskState> {
     return initialTaskState();
   }
 
+  /** Stored and newly raised events alike are read through the upcaster; a type no task stream has leaves the state as it is. */
   protected evolve(s: TaskState, e: DomainEvent): TaskState {
-    const evolver = EVOLVERS[e.type];
-    return evolver ? evolver(s, e.data) : s;
+    return isTaskEventType(e.type) ? evolveTask(s, upcastTaskEvent(e)) : s;
   }
 
   /** A decision's events, all or none (see raiseAll). */

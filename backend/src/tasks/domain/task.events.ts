@@ -71,12 +71,12 @@ export interface TaskCreatedData {
   escrowAmount: string;
   /**
    * The escrow's review window and the app's closing margin when the task was created (absent in older
-   * events: task-escrow-terms.ts defaults). Approvals close at deadline + window - margin.
+   * events: task-event-upcaster.ts fills task-escrow-terms.ts defaults). Approvals close at deadline + window - margin.
    */
-  reviewWindowSeconds?: number;
-  reviewCloseMarginSeconds?: number;
-  /** "Auto-approve after" (absent in older events: 72 hours, aggregate/task-review-deadline.ts). */
-  reviewWithinSeconds?: number;
+  reviewWindowSeconds: number;
+  reviewCloseMarginSeconds: number;
+  /** "Auto-approve after" (absent in older events: the upcaster fills 72 hours, task-review-deadline.ts). */
+  reviewWithinSeconds: number;
   createdAt: string;
 }
 
@@ -85,7 +85,8 @@ export interface TaskCreatedData {
  * strings). Events recorded before v2 carry only `funder` and `amount`.
  */
 export interface FundingTermsData {
-  key?: string;
+  /** The escrow's key; null: a log without one (before v2; stored without the field, read as null by the upcaster). */
+  key: string | null;
   funder: string;
   reward?: string;
   maxCompletions?: string;
@@ -106,12 +107,12 @@ export type FundingAnomalyKind = 'foreign_funder' | 'stranger_escrow' | 'wrong_t
 
 export interface TaskFundingAnomalyData extends ChainFact, FundingTermsData {
   taskId: number;
-  /** Absent in events recorded before v2. */
-  kind?: FundingAnomalyKind;
+  /** Absent in events recorded before v2 (the upcaster reads them as wrong_terms). */
+  kind: FundingAnomalyKind;
   /** Every way the funding differs from the task's terms, in plain words. */
   reason: string;
-  /** What the creator can do, with the escrow's own refund date. */
-  recovery?: string;
+  /** What the creator can do, with the escrow's own refund date (null: an older event that did not say). */
+  recovery: string | null;
 }
 
 export interface TaskRefundedData extends ChainFact {
@@ -125,6 +126,12 @@ export interface StrayEscrowRefundedData extends ChainFact {
   key: string;
   funder: string;
   amount: string;
+  /**
+   * Stray escrows of the task id still open after this refund (EscrowFacts.openStrays, funding-status.ts): the
+   * read table lists only the first strangers' escrows, so it cannot tell by itself whether this one was the
+   * last. Absent in older events (the read table counts what it lists, and the unlisted ones as open).
+   */
+  openStrays?: number;
 }
 
 /**
@@ -137,8 +144,8 @@ export interface ChainFactRevertedData {
   logIndex: number;
   /** What the state is after the compensation. */
   fundingStatus?: FundingStatus;
-  /** The task's own escrow (absent in older events) or a funding anomaly's / its refund. */
-  target?: 'escrow' | 'anomaly';
+  /** The task's own escrow (absent in older events: the upcaster reads 'escrow') or a funding anomaly's / its refund. */
+  target: 'escrow' | 'anomaly';
   /** The anomaly's escrow key (target 'anomaly' of a refund). */
   key?: string;
 }
@@ -240,7 +247,7 @@ export interface PayoutSentData {
 }
 
 /**
- * Why a payout could not be sent (absent in older events: escrow_refused):
+ * Why a payout could not be sent (absent in older events: read from the reason by the upcaster, else escrow_refused):
  * - no_wallet: the earner had no linked wallet; requested again when they link one;
  * - not_funded: the task's escrow is not funded (yet; e.g. a reorganisation dropped the funding); requested
  *   again when the task is funded;
@@ -257,7 +264,8 @@ export interface PayoutFailedData {
   /** In plain words, with what the earner, the creator and the admins can do. */
   reason: string;
   permanent: boolean;
-  cause?: PayoutFailureCause;
+  /** Absent in older events and when the caller named none: the upcaster reads it from the reason. */
+  cause: PayoutFailureCause;
 }
 
 export interface RewardReleasedData extends ChainFact {
@@ -297,8 +305,8 @@ export interface RewardReleaseRevertedData {
   taskId: number;
   userId: number;
   reward: number;
-  /** Base units the dropped release had paid (absent in older events: reward x 10^18). */
-  amount?: string;
+  /** Base units the dropped release had paid (absent in older events: the upcaster fills reward x 10^18). */
+  amount: string;
   txHash: string;
   logIndex: number;
 }

@@ -1,6 +1,7 @@
 import { DomainEvent } from '../../event-store/aggregate';
 import { FundingStatus, PayoutStatus, SubmissionStatus, SubmissionType } from './task.constants';
 import { PayoutFailureCause } from './task.events';
+import type { TaskEventDataMap, TaskEventType } from './task-event';
 import type { AppealSubmissionState } from './task-appeals';
 import type { ReviewDeadlineSubmissionState, ReviewDeadlineTaskState } from './task-review-deadline';
 import type { RevisionSubmissionState } from './task-revisions';
@@ -75,8 +76,17 @@ export interface TaskState extends ReviewDeadlineTaskState {
   readonly released: number;
 }
 
-/** A pure state transition for one event type. */
-export type Evolver = (state: TaskState, data: any) => TaskState;
+/** A pure state transition for one event type, given its data in the current shape (task-event-upcaster.ts). */
+export type Evolver<K extends TaskEventType> = (state: TaskState, data: TaskEventDataMap[K]) => TaskState;
+
+/** Transitions by event type; a type without one leaves the state as it is. */
+export type EvolverTable = { readonly [K in TaskEventType]?: Evolver<K> };
+
+/**
+ * Transitions that run after the base one of the same type (a feature adding its fields to an event's
+ * transition, e.g. review deadlines): `before` is the state the base transition was given.
+ */
+export type PostEvolverTable = { readonly [K in TaskEventType]?: (before: TaskState, after: TaskState, data: TaskEventDataMap[K]) => TaskState };
 
 /** What a decision raises: applied at once (later checks see it) and appended with the command. */
 export type Raised = DomainEvent;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Box, Button, Flex, HStack, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { SignInActions } from '@/features/auth/components/sign-in-actions';
+import { WalletSignInButton } from '@/features/auth/components/wallet-sign-in-button';
 import { useAuth } from '@/lib/auth/auth-context';
 import { CreateTaskButton } from './create-task-button';
 import { NavLinks } from './nav-links';
@@ -44,7 +44,8 @@ export function Header() {
       </Suspense>
     </>
   ) : (
-    <SignInActions />
+    // One way in (spec part 2: "Logged out: the wallet button"); password sign-in is in its dialog.
+    <WalletSignInButton />
   );
   return (
     <Box as="header" bg="white" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">

@@ -15,6 +15,14 @@ const WalletChooser = lazy(() => import('./wallet-chooser').then((m) => ({ defau
 const CHOSEN_KEY = 'cent.wallet.rdns';
 const DISCONNECTED_KEY = 'cent.wallet.disconnected';
 
+/** A wallet injected as `window.ethereum` only (no EIP-6963 announcement), offered under a generic name. */
+const BROWSER_WALLET_INFO = { uuid: 'window.ethereum', name: 'Browser wallet', icon: '', rdns: '' };
+
+function offeredWallets(announced: DiscoveredWallet[], injected: Eip1193Provider | undefined): DiscoveredWallet[] {
+  if (announced.length || !injected) return announced;
+  return [{ info: BROWSER_WALLET_INFO, provider: injected }];
+}
+
 const firstAccount = (accounts: unknown): string | null =>
   Array.isArray(accounts) && typeof accounts[0] === 'string' ? accounts[0] : null;
 
@@ -90,11 +98,12 @@ export function WalletProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const connect = useCallback<WalletContextValue['connect']>(
-    async ({ quiet } = {}) => {
+    async ({ quiet, use } = {}) => {
       setConnecting(true);
       try {
         const mobile = isMobileBrowser();
-        const chosen = await choose();
+        if (use?.info.rdns) localStorage.setItem(CHOSEN_KEY, use.info.rdns);
+        const chosen = use ? use.provider : await choose();
         if (!chosen) {
           if (mobile) {
             const config = await dispatch(publicConfigEndpoint.initiate()).unwrap().catch(() => null);
@@ -144,9 +153,10 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     return providerRef.current.request(args);
   }, []);
 
+  const offered = useMemo(() => offeredWallets(wallets, window.ethereum), [wallets]);
   const value = useMemo<WalletContextValue>(
-    () => ({ address, isConnected: !!address, isConnecting, connect, disconnect, provider, request }),
-    [address, isConnecting, connect, disconnect, provider, request],
+    () => ({ address, isConnected: !!address, isConnecting, connect, disconnect, provider, request, wallets: offered }),
+    [address, isConnecting, connect, disconnect, provider, request, offered],
   );
   return (
     <WalletContext.Provider value={value}>

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Eip1193Provider } from './eip1193';
+import type { DiscoveredWallet, Eip1193Provider } from './eip1193';
 
 /** The spec's wallet context (address, isConnected, isConnecting, connect, disconnect) plus the live provider. */
 export interface WalletContextValue {
@@ -9,8 +9,11 @@ export interface WalletContextValue {
   /**
    * Connects (the chooser opens when several wallets announced themselves) and resolves the address.
    * Shows the spec's connect toasts unless `quiet` (a caller with its own texts, e.g. the sign-in button).
+   * `use` connects that wallet (the person already picked it in the connect dialog) without asking again.
    */
-  connect(options?: { quiet?: boolean }): Promise<string>;
+  connect(options?: { quiet?: boolean; use?: DiscoveredWallet }): Promise<string>;
+  /** The wallets this browser offers: those that announced themselves (EIP-6963), else `window.ethereum`. */
+  wallets: DiscoveredWallet[];
   disconnect(): void;
   provider: Eip1193Provider | null;
   /** A request to the connected wallet (also right after `connect` resolved, before a re-render). */

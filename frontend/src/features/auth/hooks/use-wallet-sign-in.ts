@@ -3,6 +3,7 @@ import { toaster } from '@/components/ui/toaster';
 import { authApi } from '@/lib/auth/auth-api';
 import { displayName } from '@/lib/display-name';
 import { errorText } from '@/lib/http-error';
+import type { DiscoveredWallet } from '@/lib/wallet/eip1193';
 import { signMessage } from '@/lib/wallet/sign-message';
 import { useWallet } from '@/lib/wallet/wallet-context';
 import type { User } from '@/types/api';
@@ -10,6 +11,7 @@ import type { User } from '@/types/api';
 /**
  * Sign-In with Ethereum: connect, ask the server for the challenge message (it builds the EIP-4361 text),
  * personal_sign it, send it to /api/auth/web3. Resolves the user whose first login it was (username dialog).
+ * `use` is the wallet the person picked in the connect dialog.
  */
 export function useWalletSignIn() {
   const wallet = useWallet();
@@ -17,12 +19,12 @@ export function useWalletSignIn() {
   const [web3Login] = authApi.useWeb3LoginMutation();
   const [busy, setBusy] = useState(false);
 
-  const signIn = useCallback(async (): Promise<User | null> => {
+  const signIn = useCallback(async (use?: DiscoveredWallet): Promise<User | null> => {
     setBusy(true);
     try {
       let address: string;
       try {
-        address = await wallet.connect({ quiet: true });
+        address = await wallet.connect({ quiet: true, use });
       } catch (e) {
         toaster.create({ type: 'error', title: 'Wallet connection failed', description: errorText(e, 'Unknown error connecting wallet') });
         return null;
