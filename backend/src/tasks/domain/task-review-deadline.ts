@@ -1,10 +1,11 @@
 import { storableDateOfSeconds } from '../../common/dates';
 import * as E from './task.events';
 import { upheldAtCutOff } from './task-appeals';
+import { reviewTimesOf } from './task-lifecycle';
 import { deadlineSeconds, reviewTimes } from './task-escrow-terms';
-import { REVISION_MESSAGES, SYSTEM_REVIEWER } from './task.messages';
-import { decideReview } from './task-submissions';
-import { PostEvolverTable, Raised, SubmissionState, TaskState, reviewTimesOf, submissionOf, withSubmission } from './task.state';
+import { REVISION_MESSAGES } from './task-revisions';
+import { decideReview, submissionOf } from './task-submissions';
+import { PostEvolverTable, Raised, SubmissionState, TaskState, withSubmission } from './task.state';
 
 const T = E.TaskEvents;
 
@@ -18,6 +19,12 @@ const T = E.TaskEvents;
  * Every function here is pure: the scheduler (src/scheduler) applies them through commands, and the
  * aggregate refuses a second decision (a no-op), which is what makes the scheduler's decisions exactly once.
  */
+
+/**
+ * The reviewer recorded for decisions nobody made (auto-approvals, cut-off rejections): `reviewedBy: 0`.
+ * User ids come from a sequence starting at 1, so 0 is never a user; the JSON also says `reviewedBySystem`.
+ */
+export const SYSTEM_REVIEWER = { id: 0, isAdmin: true } as const;
 
 /** "Auto-approve after": a task setting in whole hours (create form), stored in seconds. */
 export const REVIEW_WITHIN_HOURS = { default: 72, min: 1, max: 30 * 24 } as const;

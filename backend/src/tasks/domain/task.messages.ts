@@ -53,20 +53,3 @@ export interface Reviewer {
   id: number;
   isAdmin: boolean;
 }
-
-/**
- * The reviewer recorded for decisions nobody made (auto-approvals, cut-off rejections): `reviewedBy: 0`.
- * User ids come from a sequence starting at 1, so 0 is never a user; the JSON also says `reviewedBySystem`.
- */
-export const SYSTEM_REVIEWER = { id: 0, isAdmin: true } as const;
-
-export const REVISION_MESSAGES = {
-  feedbackRequired: 'Feedback required: Please explain what the earner should change.',
-  reviewClosed: (until: Date) => `Review of this task closed on ${until.toISOString()}: changes can no longer be requested.`,
-  notYours: 'Only the earner who submitted this proof can revise it',
-  notRequested: (status: string) => `Changes were not requested on this submission (it is ${status.replace('_', ' ')})`,
-  tooLate: (by: Date) => `The time to resubmit ended on ${by.toISOString()}`,
-  expired: (by: Date) => `Rejected: changes were requested and no revision was submitted by ${by.toISOString()}.`,
-  expiredAtCutOff: (until: Date) =>
-    `Rejected at the review cut-off (${until.toISOString()}): changes were requested and no revision was submitted in time.`,
-} as const;
