@@ -131,16 +131,22 @@ export default defineConfig(
       ],
     },
   },
-  // The task stream's domain (backend/src/tasks/domain) still has import cycles, left for its rework (issue 23,
-  // branch domain23) so that two branches never move the same lines: task-lifecycle -> task-bounds ->
+  // The task stream's domain (backend/src/tasks/domain) still has import cycles: task-lifecycle -> task-bounds ->
   // task-review-deadline -> task-lifecycle; task-submissions <-> task-payouts; task-review-deadline <->
-  // task-appeals and <-> task-revisions. Shared constants (SYSTEM_REVIEWER, REVIEW_DEADLINE_MESSAGES,
-  // REVISION_MESSAGES) and helpers (submissionOf, releasesNotDecided) sit in modules that import each other:
-  // moved into leaf modules, this override goes.
+  // task-appeals and <-> task-revisions. Commit 08538e4 (on branch lint23, reverted) breaks them: submissionOf and
+  // reviewTimesOf into task.state.ts, SYSTEM_REVIEWER and REVISION_MESSAGES into task.messages.ts, task-bounds'
+  // CreateTaskFields as a type import. It waits for branch review22, which edits the same imports and messages;
+  // re-apply it after that merge and this override goes.
   {
     files: ['backend/src/tasks/domain/**'],
     rules: {
       'import-x/no-cycle': 'off',
     },
+  },
+  // The payout outbox's SQL rows are untyped (`Record<string, any>`); the open branches queue23, docs23 and review22
+  // all edit next to them, so they are excused here instead of annotated in the file: type the rows, then drop this.
+  {
+    files: ['indexer/src/payouts/payout-outbox.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );
