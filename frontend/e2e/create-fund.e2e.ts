@@ -116,6 +116,17 @@ describe('creator: create a task and fund its escrow (permit, approve + fund, re
     expect(sends).toHaveLength(2); // approve, then fund
     expect((sends[0].params as Array<{ to: string }>)[0].to.toLowerCase()).toBe(tokenAddress.toLowerCase());
     expect((sends[1].params as Array<{ to: string }>)[0].to.toLowerCase()).toBe(escrowAddress.toLowerCase());
+    // The wallet chip keeps this browser's transactions of the wallet: both confirmed, each with its hash.
+    await page.getByRole('banner').getByTestId('wallet-chip').click();
+    const recent = page.getByRole('dialog', { name: 'Recent transactions' });
+    const rows = recent.getByRole('listitem');
+    await expect.poll(() => rows.allTextContents()).toEqual([
+      expect.stringMatching(/^Fund task #\d+Confirmed/),
+      expect.stringMatching(/^Approve CENT for task #\d+Confirmed/),
+    ]);
+    expect(await recent.locator('[data-chain-ref="tx"]').count()).toBe(2);
+    await settle(page);
+    await checkPage(page, 'recent-transactions');
   });
 
   it('a funding rejected in the wallet (4001) leaves the task fundable later from the list', async () => {

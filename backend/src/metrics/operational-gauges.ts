@@ -6,6 +6,7 @@ import { Dependency, DependencyStatus } from '../health/dependency-status';
 import { AppMetrics } from './app-metrics';
 import { ChainHeadWatcher } from './chain-head.watcher';
 import { INDEXER_CHECKPOINTS_JSON_SQL, indexerTablesMissing } from '../chain/indexer-checkpoint';
+import { PAYOUT_QUEUE_STATS_JSON_SQL, PayoutQueueStats } from '../payouts/payout-queue';
 
 /** Longest a scrape waits for the database before it answers without the database's figures. */
 const SNAPSHOT_TIMEOUT_MS = 2_000;
@@ -14,26 +15,21 @@ interface Snapshot {
   head: number;
   projections: Array<{ name: string; position: number }>;
   indexers: Array<{ source: string; block: string }>;
-  payouts: { requested: number; sent: number; oldest: number | null };
+  payouts: PayoutQueueStats;
   quarantine: Array<{ projection: string; n: number }>;
 }
 
 /**
  * One read of everything the operational gauges show but the store's head (EventStore.lastPosition, asked
  * at the same time), in one statement.
- * Payout queue: approved submissions not yet paid (requested, or sent and not yet seen paid by the indexer),
- * the same set the payout worker works from (indexer/src/payouts/payout-outbox.ts `candidates`, plus those
- * in flight).
+ * Payout queue: the figures of PayoutQueue (backend/src/payouts/payout-queue.ts), the queue the payout worker
+ * works from.
  */
 const snapshotSql = (indexers: string) => `
   SELECT
     (SELECT coalesce(json_agg(json_build_object('name', name, 'position', last_position)), '[]') FROM projection_checkpoints) AS projections,
     ${indexers} AS indexers,
-    (SELECT json_build_object(
-        'requested', count(*) FILTER (WHERE payout_status = 'requested'),
-        'sent', count(*) FILTER (WHERE payout_status = 'sent'),
-        'oldest', extract(epoch FROM now() - min(updated_at)))
-       FROM submissions WHERE status = 'approved' AND payout_status IN ('requested', 'sent')) AS payouts,
+    ${PAYOUT_QUEUE_STATS_JSON_SQL} AS payouts,
     (SELECT coalesce(json_agg(json_build_object('projection', projection, 'n', n)), '[]')
        FROM (SELECT projection, count(*)::int AS n FROM projection_quarantine GROUP BY projection) q) AS quarantine`;
 const SNAPSHOT_SQL = snapshotSql(INDEXER_CHECKPOINTS_JSON_SQL);
@@ -152,7 +148,7 @@ export class OperationalGauges {
       async collect() {
         const s = await snapshot();
         this.reset();
-        if (s) this.set(s.payouts.oldest === null ? 0 : Number(s.payouts.oldest));
+        if (s) this.set(s.payouts.oldestAgeSeconds === null ? 0 : Number(s.payouts.oldestAgeSeconds));
       },
     });
   }

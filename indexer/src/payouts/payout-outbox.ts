@@ -28,12 +28,6 @@ export interface NonceGroup extends ReleaseRequest {
   attempts: PayoutTx[];
 }
 
-export interface PayoutCandidate {
-  submissionId: number;
-  taskId: number;
-  queuedAt: Date;
-}
-
 function toTx(r: Record<string, any>): PayoutTx {
   const fees: Fees | null =
     r.max_fee_per_gas !== null && r.max_fee_per_gas !== undefined
@@ -82,14 +76,13 @@ export class PayoutOutbox {
     return [...groups.values()];
   }
 
-  /** Mined transactions whose submissions the read model does not show as released (yet, or any more). */
-  async minedAwaitingRelease(): Promise<PayoutTx[]> {
+  /** Mined transactions that carry any of these submissions, lowest nonce first. */
+  async minedWith(submissionIds: number[]): Promise<PayoutTx[]> {
     const rows = await this.db.query(
-      `SELECT p.* FROM payout_transactions p
-        WHERE p.chain_id = $1 AND p.sender = $2 AND p.status = 'mined'
-          AND EXISTS (SELECT 1 FROM submissions s WHERE s.id = ANY(p.submission_ids) AND s.payout_status IN ('requested', 'sent'))
-        ORDER BY p.nonce`,
-      [this.chainId, this.sender],
+      `SELECT * FROM payout_transactions
+        WHERE chain_id = $1 AND sender = $2 AND status = 'mined' AND submission_ids && $3::int[]
+        ORDER BY nonce, id`,
+      [this.chainId, this.sender, submissionIds],
     );
     return rows.map(toTx);
   }
@@ -183,19 +176,16 @@ export class PayoutOutbox {
   }
 
   /**
-   * Approved submissions waiting for a payout (requested, or sent by a transaction that can no longer be
-   * mined) of funded tasks, with no open or mined transaction.
+   * Which of these submissions are in an open or mined transaction of this chain (any sender): those never get
+   * another nonce (a mined one waits for the indexer to record its release).
    */
-  async candidates(limit = 1000): Promise<PayoutCandidate[]> {
-    const rows: Array<{ id: number; task_id: number; updated_at: Date }> = await this.db.query(
-      `SELECT s.id, s.task_id, s.updated_at FROM submissions s JOIN tasks t ON t.id = s.task_id
-        WHERE s.status = 'approved' AND s.payout_status IN ('requested', 'sent') AND t.funding_status = 'funded'
-          AND NOT EXISTS (SELECT 1 FROM payout_transactions p
-                           WHERE p.chain_id = $1 AND p.status IN ('signed', 'mined') AND s.id = ANY(p.submission_ids))
-        ORDER BY s.updated_at, s.id LIMIT $2`,
-      [this.chainId, limit],
+  async inFlight(submissionIds: number[]): Promise<Set<number>> {
+    const rows: Array<{ id: number }> = await this.db.query(
+      `SELECT DISTINCT s AS id FROM payout_transactions p, unnest(p.submission_ids) AS s
+        WHERE p.chain_id = $1 AND p.status IN ('signed', 'mined') AND p.submission_ids && $2::int[] AND s = ANY($2::int[])`,
+      [this.chainId, submissionIds],
     );
-    return rows.map((r) => ({ submissionId: r.id, taskId: r.task_id, queuedAt: new Date(r.updated_at) }));
+    return new Set(rows.map((r) => Number(r.id)));
   }
 
   /** Submissions of this task in open (signed, not yet mined) transactions: escrow payouts already spoken for. */
@@ -221,22 +211,5 @@ export class PayoutOutbox {
       [this.chainId, this.sender],
     );
     return rows[0]?.n ?? 0;
-  }
-
-  /** The TaskEscrow v2 key of the task's accepted funding (tasks.escrow_key), or null when there is none. */
-  async escrowKey(taskId: number): Promise<string | null> {
-    const rows: Array<{ escrow_key: string | null }> = await this.db.query(`SELECT escrow_key FROM tasks WHERE id = $1`, [taskId]);
-    return rows[0]?.escrow_key ?? null;
-  }
-
-  /** The wallet each payout was requested to (PayoutRequested), newest request per submission. */
-  async recipients(taskId: number, submissionIds: number[]): Promise<Map<number, string>> {
-    const rows: Array<{ id: number; recipient: string }> = await this.db.query(
-      `SELECT DISTINCT ON ((data->>'submissionId')::int) (data->>'submissionId')::int AS id, data->>'recipient' AS recipient
-         FROM events WHERE stream_id = $1 AND event_type = 'PayoutRequested' AND (data->>'submissionId')::int = ANY($2)
-        ORDER BY (data->>'submissionId')::int, stream_version DESC`,
-      [`task-${taskId}`, submissionIds],
-    );
-    return new Map(rows.map((r) => [r.id, r.recipient]));
   }
 }

@@ -1,12 +1,13 @@
 import { CommandBus } from '@nestjs/cqrs';
-import type { PayoutFailureCause } from '@cent/backend';
+import { PayoutQueue } from '@cent/backend';
+import type { PayoutFailureCause, PayoutQueueItem } from '@cent/backend';
 import { DataSource } from 'typeorm';
 import { Wallet } from 'ethers';
 import { JsonRpc, Logger } from '../chain/json-rpc';
 import { WorkerLoop } from '../chain/worker-loop';
 import { LeaderFence, LeaderToken, LostLeadershipError } from '../leadership/leader-fence';
 import { FeeMarket, FeePolicy } from './fee-policy';
-import { PayoutCandidate, PayoutOutbox } from './payout-outbox';
+import { PayoutOutbox } from './payout-outbox';
 import { PayoutSender } from './payout-sender';
 import { ReceiptTracker, reportFailed } from './receipt-tracker';
 import { ReleaseRequest, encodeRelease, escrowCapacity, paidFlags, simulateRelease } from './release-call';
@@ -33,6 +34,9 @@ export interface PayoutWorkerOptions {
   maxReleasesPerHour?: number;
 }
 
+/** Most queue items one tick considers. */
+const CANDIDATES = 1000;
+
 /**
  * Sends the releases of approved submissions from the releaser key, exactly once, without waiting for
  * receipts: every tick first follows the open nonces (ReceiptTracker: receipts, fee-bumped replacements,
@@ -47,6 +51,8 @@ export interface PayoutWorkerOptions {
 export class PayoutWorker {
   private readonly wallet: Wallet;
   private readonly outbox: PayoutOutbox;
+  /** What is waiting to be paid (the backend's payout queue); the outbox says what of it is in flight. */
+  private readonly queue: PayoutQueue;
   private readonly sender: PayoutSender;
   private readonly tracker: ReceiptTracker;
   private readonly fees: FeePolicy;
@@ -69,9 +75,10 @@ export class PayoutWorker {
     // Without payouts (follower only) there is no key: a throwaway one keeps the type simple; it never sends.
     this.wallet = opts.privateKey ? new Wallet(opts.privateKey) : (Wallet.createRandom() as unknown as Wallet);
     this.outbox = new PayoutOutbox(db, opts.chainId, this.wallet.address);
+    this.queue = new PayoutQueue(db);
     this.fees = new FeePolicy({ maxFeePerGas: opts.maxFeePerGas, bumpPercent: opts.feeBumpPercent });
     this.sender = new PayoutSender(rpc, this.outbox, commands, this.wallet, { chainId: opts.chainId, escrow: opts.escrow }, logger);
-    this.tracker = new ReceiptTracker(rpc, this.outbox, this.sender, this.fees, commands, {
+    this.tracker = new ReceiptTracker(rpc, this.outbox, this.queue, this.sender, this.fees, commands, {
       escrow: opts.escrow,
       sender: this.wallet.address,
       dropConfirmations: opts.dropConfirmations,
@@ -126,9 +133,10 @@ export class PayoutWorker {
 
   private async sendReady(fence: LeaderFence, marketOnce: () => Promise<FeeMarket>, open: number): Promise<void> {
     if (open >= this.opts.maxInFlight) return;
-    const candidates = await this.outbox.candidates();
+    // Due items with no open or mined transaction, oldest first (at most CANDIDATES per tick).
+    const candidates = await this.queue.due(CANDIDATES, (ids) => this.outbox.inFlight(ids));
     if (!candidates.length) return;
-    const byTask = new Map<number, PayoutCandidate[]>();
+    const byTask = new Map<number, PayoutQueueItem[]>();
     for (const c of candidates) byTask.set(c.taskId, [...(byTask.get(c.taskId) ?? []), c]);
     const now = Date.now();
     const max = this.opts.maxBatch ?? 100;
@@ -146,7 +154,7 @@ export class PayoutWorker {
       const oldest = Math.min(...group.map((c) => c.queuedAt.getTime()));
       if (oldest + this.opts.batchWindowMs > now && group.length < max) continue; // let the batch fill
       try {
-        const sent = await this.send(fence, marketOnce, taskId, group.slice(0, Math.min(max, budget)).map((c) => c.submissionId));
+        const sent = await this.send(fence, marketOnce, taskId, group.slice(0, Math.min(max, budget)));
         if (sent) open++;
         budget -= sent;
         this.backoff.delete(taskId);
@@ -177,11 +185,12 @@ export class PayoutWorker {
    * the escrow has left is batched; a batch the escrow refuses for good is tried item by item, so one
    * payout that cannot be made does not fail the others.
    */
-  private async send(fence: LeaderFence, marketOnce: () => Promise<FeeMarket>, taskId: number, candidateIds: number[]): Promise<number> {
-    const key = await this.outbox.escrowKey(taskId);
+  private async send(fence: LeaderFence, marketOnce: () => Promise<FeeMarket>, taskId: number, items: PayoutQueueItem[]): Promise<number> {
+    const key = items[0].escrowKey;
     if (!key) throw new Error(`task ${taskId} has no recorded escrow key`);
-    const [recipientsById, inFlight] = await Promise.all([this.outbox.recipients(taskId, candidateIds), this.outbox.openSubmissionCount(taskId)]);
-    const withRecipient = candidateIds.filter((id) => recipientsById.has(id));
+    const recipientsById = new Map(items.filter((i) => i.recipient !== null).map((i) => [i.submissionId, i.recipient!]));
+    const inFlight = await this.outbox.openSubmissionCount(taskId);
+    const withRecipient = items.map((i) => i.submissionId).filter((id) => recipientsById.has(id));
     const [paid, capacity, pending, market] = await Promise.all([
       paidFlags(this.rpc, this.opts.escrow, { taskId, key, submissionIds: withRecipient, recipients: [] }),
       escrowCapacity(this.rpc, this.opts.escrow, key),

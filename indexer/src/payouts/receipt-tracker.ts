@@ -1,5 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { PayoutFailureCause, RecordPayoutFailedCommand } from '@cent/backend';
+import { PayoutFailureCause, PayoutQueue, RecordPayoutFailedCommand } from '@cent/backend';
 import { JsonRpc, Logger, toHex } from '../chain/json-rpc';
 import { LeaderFence } from '../leadership/leader-fence';
 import { FeeMarket, FeePolicy } from './fee-policy';
@@ -42,6 +42,7 @@ export class ReceiptTracker {
   constructor(
     private readonly rpc: JsonRpc,
     private readonly outbox: PayoutOutbox,
+    private readonly queue: PayoutQueue,
     private readonly sender: PayoutSender,
     private readonly fees: FeePolicy,
     private readonly commands: CommandBus,
@@ -82,7 +83,7 @@ export class ReceiptTracker {
 
   /** A mined payout whose receipt disappeared (reorganisation): every attempt of its nonce is open again. */
   async reopenDroppedByReorg(marketOnce: () => Promise<FeeMarket>): Promise<void> {
-    for (const tx of await this.outbox.minedAwaitingRelease()) {
+    for (const tx of await this.minedAwaitingRelease()) {
       const receipt = await this.rpc.call<Receipt | null>('eth_getTransactionReceipt', [tx.txHash]);
       if (!receipt) {
         this.logger.warn(`payout tx ${tx.txHash} is no longer on the chain (reorganisation): its nonce ${tx.nonce} is open again`, {
@@ -91,6 +92,19 @@ export class ReceiptTracker {
         await this.outbox.reopenNonce(tx.nonce, (await marketOnce()).head);
       }
     }
+  }
+
+  /**
+   * Mined transactions whose submissions the payout queue still holds (the indexer has not recorded their
+   * release yet, or a reorganisation took it back), lowest nonce first: the queue page by page, each page's
+   * mined transactions from the outbox.
+   */
+  private async minedAwaitingRelease(): Promise<PayoutTx[]> {
+    const mined = new Map<number, PayoutTx>();
+    for await (const page of this.queue.pages()) {
+      for (const tx of await this.outbox.minedWith(page.map((i) => i.submissionId))) mined.set(tx.id, tx);
+    }
+    return [...mined.values()].sort((a, b) => a.nonce - b.nonce || a.id - b.id);
   }
 
   /** The attempt of this nonce that is in a block, if any (at most one can be: they share the nonce). */

@@ -4,6 +4,7 @@ import { escrowApi } from '@/lib/escrow/escrow-api';
 import { useAppDispatch } from '@/lib/store-hooks';
 import { isMobileBrowser } from '@/lib/wallet/discovery';
 import { ensureNetwork } from '@/lib/wallet/network';
+import { recordTransaction, settleTransaction } from '@/lib/wallet/recent-transactions';
 import { useWallet } from '@/lib/wallet/wallet-context';
 import type { Task } from '@/types/api';
 import { REFUND_ABI, refundErrorText } from '../refund-errors';
@@ -34,8 +35,10 @@ export function useRefund(task: Task) {
     if (!funding?.escrowKey) return;
     setProgress({ phase: 'signing' });
     let txHash: string | null = null;
+    let sender: string | null = null;
     try {
       const address = wallet.address ?? (await wallet.connect({ quiet: true }));
+      sender = address;
       if (funding.funder && address.toLowerCase() !== funding.funder.toLowerCase()) {
         throw new Error(`Switch your wallet to ${funding.funder}: only the wallet that funded the task can refund it.`);
       }
@@ -48,8 +51,10 @@ export function useRefund(task: Task) {
       const escrow = new Contract(funding.escrowAddress, [...REFUND_ABI, REFUNDED_EVENT], signer);
       const tx = (await escrow.refund(funding.escrowKey)) as { hash: string; wait(): Promise<Receipt | null> };
       txHash = tx.hash;
+      recordTransaction(address, { hash: tx.hash, label: `Refund task #${task.id}` });
       setProgress({ phase: 'sent', txHash: tx.hash });
       const receipt = await tx.wait();
+      settleTransaction(address, tx.hash, 'confirmed');
       const events = new Interface([REFUNDED_EVENT]);
       const amount = (receipt?.logs ?? [])
         .filter((l) => l.address.toLowerCase() === funding.escrowAddress.toLowerCase())
@@ -57,6 +62,7 @@ export function useRefund(task: Task) {
         .find((parsed) => parsed?.name === 'TaskRefunded')?.args.amount as bigint | undefined;
       setProgress({ phase: 'confirmed', txHash: tx.hash, blockNumber: receipt?.blockNumber ?? 0, amount: amount ?? 0n });
     } catch (e) {
+      if (sender && txHash) settleTransaction(sender, txHash, 'failed');
       setProgress({ phase: 'failed', error: refundErrorText(e), txHash });
     } finally {
       dispatch(escrowApi.util.invalidateTags([{ type: 'Escrow', id: task.id }, 'Dashboard', { type: 'Task', id: task.id }]));

@@ -1,4 +1,5 @@
 import { formatBaseUnits } from '@/lib/money';
+import { recordTransaction, settleTransaction } from '@/lib/wallet/recent-transactions';
 import { USER_REJECTED, walletErrorCode, type Eip1193Provider } from '@/lib/wallet/eip1193';
 import type { FundingTerms } from './funding-terms';
 
@@ -25,6 +26,21 @@ function typedDataUnsupported(e: unknown): boolean {
   if (code === USER_REJECTED) return false;
   if (code === 4200 || code === -32601 || code === 4100) return true;
   return /not supported|unsupported|does not exist|not available/i.test(String((e as Error)?.message ?? ''));
+}
+
+type SentTx = { hash: string; wait(): Promise<{ status?: number | null } | null> };
+
+/** Waits for a sent transaction's receipt, keeping this browser's list of the wallet's transactions up to date. */
+async function followed(account: string, tx: SentTx, label: string): Promise<{ status?: number | null } | null> {
+  recordTransaction(account, { hash: tx.hash, label });
+  try {
+    const receipt = await tx.wait();
+    settleTransaction(account, tx.hash, receipt && receipt.status === 0 ? 'failed' : 'confirmed');
+    return receipt;
+  } catch (e) {
+    settleTransaction(account, tx.hash, 'failed');
+    throw e;
+  }
 }
 
 /**
@@ -76,20 +92,20 @@ export async function fundTask(opts: {
     if (!typedDataUnsupported(e)) throw e;
   }
 
-  let tx: { hash: string; wait(): Promise<{ status?: number | null } | null> };
+  let tx: SentTx;
   if (permit) {
     tx = await escrow.fundWithPermit(taskId, reward, maxCompletions, deadline, permit.deadline, permit.v, permit.r, permit.s);
   } else {
     onStep('signature', { method: 'approve' });
     const allowance = (await token.allowance(account, terms.escrowAddress)) as bigint;
     if (allowance < amount) {
-      const approval = await token.approve(terms.escrowAddress, amount);
-      await approval.wait();
+      const approval = (await token.approve(terms.escrowAddress, amount)) as SentTx;
+      await followed(account, approval, `Approve CENT for task #${taskId}`);
     }
     tx = await escrow.fund(taskId, reward, maxCompletions, deadline);
   }
   onStep('sent', { txHash: tx.hash });
-  const receipt = await tx.wait();
+  const receipt = await followed(account, tx, `Fund task #${taskId}`);
   if (receipt && receipt.status === 0) throw new Error('The funding transaction failed on chain');
   onStep('confirmed', { txHash: tx.hash });
   return { txHash: tx.hash, method: permit ? 'permit' : 'approve' };

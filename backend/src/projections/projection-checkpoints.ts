@@ -1,0 +1,19 @@
+import { Checkpoint, START, StoredEvent, compareCheckpoints } from '../event-store/stored-event';
+
+/** The lowest of a batch's checkpoints (START when there are none): where every projection has got to. */
+export function lowest(checkpoints: Checkpoint[]): Checkpoint {
+  return checkpoints.reduce((m, c) => (compareCheckpoints(c, m) < 0 ? c : m), checkpoints[0] ?? START);
+}
+
+export function highest(checkpoints: Checkpoint[]): Checkpoint {
+  return checkpoints.reduce((m, c) => (compareCheckpoints(c, m) > 0 ? c : m), START);
+}
+
+export function checkpointOf(e: StoredEvent): Checkpoint {
+  return { transactionId: e.transactionId, position: e.globalPosition };
+}
+
+/** The events a projection at `own` has not applied yet. */
+export function eventsAfter(events: StoredEvent[], own: Checkpoint): StoredEvent[] {
+  return events.filter((e) => compareCheckpoints(checkpointOf(e), own) > 0);
+}

@@ -1,0 +1,135 @@
+import { Logger } from '@nestjs/common';
+import { DataSource, QueryRunner } from 'typeorm';
+import { EventStore } from '../event-store/event-store';
+import { ProjectionBatches } from './projection-batches';
+import { isEventFault } from './projection-error';
+
+/** Live batches stay small (latency); catch-up and rebuild read bigger ones (ProjectionRunner). */
+const BATCH = 2000;
+// Appends from other processes (replicas, the indexer) are picked up by polling.
+const IDLE_POLL_MS = 100;
+
+/**
+ * The live loop: a batch whenever this process appends (or someone waits), every IDLE_POLL_MS otherwise for
+ * other processes' appends; a failed batch is retried with backoff, carefully (event by event where it fails)
+ * when an event was at fault.
+ */
+export class ProjectionLoop {
+  private readonly logger = new Logger('ProjectionRunner');
+  private stopped = true;
+  private wake: (() => void) | null = null;
+  private pendingWake = false;
+  /** An append committed in this process since the current batch started reading. */
+  private pendingAppend = false;
+  private loop: Promise<void> | null = null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: EventStore,
+    private readonly batches: ProjectionBatches,
+    /** Someone waits for a position: poll briefly instead of idling. */
+    private readonly waiting: () => boolean,
+  ) {}
+
+  get running(): boolean {
+    return !this.stopped;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.store.notifications.on('appended', this.onAppended);
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.store.notifications.off('appended', this.onAppended);
+    this.poke();
+    await this.loop;
+    this.loop = null;
+  }
+
+  /** A batch now rather than after the idle interval. */
+  poke(): void {
+    this.pendingWake = true;
+    this.wake?.();
+  }
+
+  private readonly onAppended = () => {
+    this.pendingAppend = true;
+    this.poke();
+  };
+
+  /** Open the next batch at once: appends of this process committed since the last one opened, or this one was full. */
+  private chainNext(read: number): boolean {
+    if (this.stopped || (read < BATCH && !this.pendingAppend)) return false;
+    this.pendingAppend = false;
+    return true;
+  }
+
+  /**
+   * The live loop keeps one connection for itself instead of taking one from the shared pool per batch:
+   * under a burst of reads every pooled connection can be busy, and a runner queued behind them holds up
+   * every command waiting to see its events. A failed batch gives its connection back (it may be broken).
+   */
+  private async run(): Promise<void> {
+    let own: QueryRunner | null = null;
+    try {
+      await this.runLoop(async () => {
+        if (own && !own.isReleased) return own;
+        own = this.dataSource.createQueryRunner();
+        await own.connect();
+        return own;
+      }, () => {
+        void own?.release().catch(() => undefined);
+        own = null;
+      });
+    } finally {
+      await (own as QueryRunner | null)?.release().catch(() => undefined);
+    }
+  }
+
+  private async runLoop(connection: () => Promise<QueryRunner>, dropConnection: () => void): Promise<void> {
+    let failures = 0;
+    /** The last batch failed because of some event: apply the next one carefully (see runIsolatingBatch). */
+    let careful = false;
+    while (!this.stopped) {
+      this.pendingWake = false;
+      this.pendingAppend = false;
+      try {
+        const n = await this.batches.run(BATCH, { held: await connection(), chainNext: careful ? undefined : (read) => this.chainNext(read), careful });
+        failures = 0;
+        careful = false;
+        // Events committed while the batch ran (the usual case under a stream of commands): read them now,
+        // not after the waiters' poll interval, which would add to every command's latency.
+        if (n === BATCH || this.pendingAppend) continue;
+      } catch (err) {
+        // A failed batch rolled back whole (checkpoints included): retry it, backing off while it keeps failing.
+        dropConnection();
+        failures++;
+        // Only the event's fault is isolated; a moment's fault (connection, timeout, lock) is retried as is.
+        careful = careful || isEventFault(err);
+        if (failures === 1 || failures % 20 === 0) {
+          this.logger.error(`projection batch failed (${failures}x): ${(err as Error).message}`, (err as Error).stack);
+        }
+        // A careful batch follows at once the first time: an event's fault must not hold everyone back.
+        const wait = careful && failures === 1 ? 0 : Math.min(5_000, 50 * 2 ** Math.min(failures, 7));
+        await new Promise((r) => setTimeout(r, wait));
+      }
+      if (this.stopped) break;
+      if (this.pendingWake && !this.waiting()) continue;
+      // Waiters may target a transaction that is committed but still behind an older running one:
+      // poll briefly for them instead of sleeping the full idle interval.
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, this.waiting() ? 5 : IDLE_POLL_MS);
+        this.wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+        if (this.pendingWake && !this.waiting()) this.wake();
+      });
+      this.wake = null;
+    }
+  }
+}
