@@ -143,10 +143,4 @@ export default defineConfig(
       'import-x/no-cycle': 'off',
     },
   },
-  // The payout outbox's SQL rows are untyped (`Record<string, any>`); the open branches docs23 and review22
-  // edit next to them, so they are excused here instead of annotated in the file: type the rows, then drop this.
-  {
-    files: ['indexer/src/payouts/payout-outbox.ts'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off' },
-  },
 );
