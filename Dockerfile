@@ -3,8 +3,10 @@
 #   runtime  (default) backend, indexer and the one-shot deploy: built code + production dependencies, non-root
 #   devchain a local anvil for the compose stack (anvil ships inside an npm dev dependency)
 # docker compose builds it once (see docker-compose.yml); `docker build -t cent-tasks .` builds the runtime.
+# Node 22 (maintenance LTS until April 2027): Node 20 reached its end of life in April 2026. The code keeps
+# running on Node 20 too (`engines` in package.json), which is what the development machines have.
 
-FROM node:20.20.2-bookworm-slim AS build
+FROM node:22.22.0-bookworm-slim AS build
 WORKDIR /app
 ENV CI=true
 # The whole workspace (see .dockerignore): the lock decides every version.
@@ -27,7 +29,7 @@ RUN npm prune --omit=dev --no-audit --no-fund \
  && rm -rf contracts/cache contracts/test backend/test backend/bench indexer/test indexer/bench \
  && find . -path ./node_modules -prune -o -name '*.spec.ts' -print | xargs rm -f
 
-FROM node:20.20.2-bookworm-slim AS runtime
+FROM node:22.22.0-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     DATA_DIR=/data \
     PORT=3000

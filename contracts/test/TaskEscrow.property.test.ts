@@ -35,7 +35,7 @@ import {
   type TaskEscrow,
 } from "../typechain-types";
 import { DEV_ACCOUNTS } from "../src/dev-accounts";
-import { escrowKeyOf, revertTo, snapshot } from "./helpers";
+import { escrowKeyOf, revertTo, signPermit, snapshot } from "./helpers";
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 800);
 const SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined;
@@ -244,22 +244,9 @@ describe("TaskEscrow properties (fast-check)", function () {
     }
   }
 
-  async function permitSig(m: Model, a: number, value: bigint, deadline: number) {
-    const { chainId } = await ethers.provider.getNetwork();
-    const sig = await wallets[a].signTypedData(
-      { name: "CENT", version: "1", chainId, verifyingContract: tokenAddr },
-      {
-        Permit: [
-          { name: "owner", type: "address" },
-          { name: "spender", type: "address" },
-          { name: "value", type: "uint256" },
-          { name: "nonce", type: "uint256" },
-          { name: "deadline", type: "uint256" },
-        ],
-      },
-      { owner: holders[a], spender: escrowAddr, value, nonce: m.nonces[a], deadline },
-    );
-    return ethers.Signature.from(sig);
+  /** The permit of actor `a` for the escrow, signed with the model's nonce (the one the token must hold). */
+  function permitSig(m: Model, a: number, value: bigint, deadline: number) {
+    return signPermit(token, wallets[a], escrowAddr, value, deadline, m.nonces[a]);
   }
 
   /** The key a release / refund acts on: one of the funded escrows, or a key nobody funded. */

@@ -1,5 +1,6 @@
 import { ethers, network } from "hardhat";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
+import type { Wallet } from "ethers";
 import {
   CentToken__factory,
   TaskEscrow__factory,
@@ -48,10 +49,13 @@ export function fixture<T>(deploy: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** Signs an ERC-2612 permit of `owner` for `spender` on a CentToken (domain name "CENT", version "1"). */
+/**
+ * Signs an ERC-2612 permit of `owner` for `spender` on a CentToken (domain name "CENT", version "1"): a Hardhat
+ * signer, or a plain Wallet (the property test's actors); `nonce` defaults to the token's current one.
+ */
 export async function signPermit(
   token: CentToken,
-  owner: HardhatEthersSigner,
+  owner: HardhatEthersSigner | Wallet,
   spender: string,
   value: bigint,
   deadline: bigint | number,

@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { ChainClock } from '@cent/backend';
-import { startTestApp, sessionCookieFor } from '@cent/backend/testing';
-import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
+import { sessionCookieFor } from '@cent/backend/testing';
+import { advanceChainClock } from './support/chain-clock';
+import { IndexerInstance, Stack, TestApi, eventually, startProduct, stopAll } from './support/stack';
 import { createAndFundTask, registerCreator, registerUser, submissionRow, submit, taskRow } from './support/scenario';
 
 /**
@@ -13,29 +13,13 @@ import { createAndFundTask, registerCreator, registerUser, submissionRow, submit
 describe('time rules on the chain clock', () => {
   let stack: Stack;
   let idx: IndexerInstance;
-  let api: Awaited<ReturnType<typeof startTestApp>>;
+  let api: TestApi;
 
-  beforeAll(async () => {
-    stack = await startStack({ CHAIN_CLOCK_POLL_MS: '100' });
-    idx = await startIndexer(stack.env);
-    api = await startTestApp(stack.env, stack.databaseUrl);
-  });
-
-  afterAll(async () => {
-    await api?.close();
-    await idx?.close();
-    await stack?.stop();
-  });
+  beforeAll(async () => ({ stack, idx, api } = await startProduct({ CHAIN_CLOCK_POLL_MS: '100' })));
+  afterAll(() => stopAll({ api, idx, stack }));
 
   /** Moves the chain's time forward and waits until the API's clock has seen the new block (background poll). */
-  async function advanceChain(seconds: number): Promise<number> {
-    await stack.anvil.rpc('evm_increaseTime', [seconds]);
-    await stack.anvil.rpc('evm_mine');
-    const ts = (await stack.anvil.provider.getBlock('latest'))!.timestamp * 1000;
-    const clock = api.app.get(ChainClock);
-    await eventually(async () => clock.now().getTime() >= ts, 10_000, 'the API clock at the new block');
-    return ts;
-  }
+  const advanceChain = (seconds: number) => advanceChainClock(stack.anvil, [api.app], seconds);
 
   it('refuses a submission after the chain passed the deadline and an approval after it passed the review cut-off', async () => {
     const creator = await registerCreator(idx.commands, stack.chain, 0);

@@ -8,7 +8,7 @@ import { CentToken__factory } from '@cent/contracts';
 import { JsonRpc } from '../src/chain/json-rpc';
 import { formatReport, reconcile } from '../src/audit/reconcile';
 import { freePort, startAnvil } from './support/anvil';
-import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
+import { IndexerInstance, Stack, eventually, startIndexedWithPool, stopAll } from './support/stack';
 import { approve, createAndFundTask, registerCreator, registerUser, submissionRow, submit, taskRow } from './support/scenario';
 
 /** `npm run audit`: the chain against the projections. */
@@ -17,17 +17,8 @@ describe('escrow audit', () => {
   let idx: IndexerInstance;
   let pool: Pool;
 
-  beforeAll(async () => {
-    stack = await startStack();
-    idx = await startIndexer(stack.env);
-    pool = new Pool({ connectionString: stack.databaseUrl, max: 2 });
-  });
-
-  afterAll(async () => {
-    await pool?.end();
-    await idx?.close();
-    await stack?.stop();
-  });
+  beforeAll(async () => ({ stack, idx, pool } = await startIndexedWithPool()));
+  afterAll(() => stopAll({ pool, idx, stack }));
 
   const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
   const run = () =>
@@ -133,17 +124,8 @@ describe('escrow audit: through a pipe', () => {
   let idx: IndexerInstance;
   let pool: Pool;
 
-  beforeAll(async () => {
-    stack = await startStack();
-    idx = await startIndexer(stack.env, { payouts: false });
-    pool = new Pool({ connectionString: stack.databaseUrl, max: 2 });
-  });
-
-  afterAll(async () => {
-    await pool?.end();
-    await idx?.close();
-    await stack?.stop();
-  });
+  beforeAll(async () => ({ stack, idx, pool } = await startIndexedWithPool({}, { payouts: false })));
+  afterAll(() => stopAll({ pool, idx, stack }));
 
   it('prints every line of a long report (well over a pipe buffer) and exits with its code', async () => {
     const creator = await registerCreator(idx.commands, stack.chain, 0);

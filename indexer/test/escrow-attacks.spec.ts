@@ -10,7 +10,7 @@ import { reconcile } from '../src/audit/reconcile';
 import { CentToken__factory } from '@cent/contracts';
 import { CENT } from './support/escrow-chain';
 import { Person, approve, createAndFundTask, registerUser, submissionRow, submit, taskRow } from './support/scenario';
-import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
+import { IndexerInstance, Stack, eventually, startIndexedWithPool, startIndexer, stopAll } from './support/stack';
 
 const unix = (d: Date) => BigInt(Math.floor(d.getTime() / 1000));
 const kinds = (row: any) => row.anomalies.map((a: any) => a.kind);
@@ -24,18 +24,9 @@ describe('escrow attacks: the app believes only what it decided', () => {
   let idx: IndexerInstance;
   let pool: Pool;
 
-  beforeAll(async () => {
-    // The test deployment's review window is 60 s; approvals close 10 s before it ends (stack env).
-    stack = await startStack();
-    idx = await startIndexer(stack.env);
-    pool = new Pool({ connectionString: stack.databaseUrl, max: 2 });
-  });
-
-  afterAll(async () => {
-    await pool?.end();
-    await idx?.close();
-    await stack?.stop();
-  });
+  // The test deployment's review window is 60 s; approvals close 10 s before it ends (stack env).
+  beforeAll(async () => ({ stack, idx, pool } = await startIndexedWithPool()));
+  afterAll(() => stopAll({ pool, idx, stack }));
 
   /** A user whose linked wallet is a fresh funded account that approved the escrow. */
   async function walletUser(): Promise<Person & { signer: NonceManager }> {

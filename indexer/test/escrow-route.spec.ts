@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { startTestApp, sessionCookieFor } from '@cent/backend/testing';
-import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
+import { IndexerInstance, Stack, TestApi, eventually, startProduct, stopAll } from './support/stack';
 import { approve, createAndFundTask, registerCreator, registerUser, submissionRow, submit } from './support/scenario';
 import { CENT } from './support/escrow-chain';
 
@@ -10,19 +10,10 @@ const EXPLORER = 'https://explorer.example.org';
 describe('GET /api/tasks/:id/escrow', () => {
   let stack: Stack;
   let idx: IndexerInstance;
-  let api: Awaited<ReturnType<typeof startTestApp>>;
+  let api: TestApi;
 
-  beforeAll(async () => {
-    stack = await startStack({ EXPLORER_URL: EXPLORER });
-    idx = await startIndexer(stack.env);
-    api = await startTestApp(stack.env, stack.databaseUrl);
-  });
-
-  afterAll(async () => {
-    await api?.close();
-    await idx?.close();
-    await stack?.stop();
-  });
+  beforeAll(async () => ({ stack, idx, api } = await startProduct({ EXPLORER_URL: EXPLORER })));
+  afterAll(() => stopAll({ api, idx, stack }));
 
   it('shows the on-chain state, the funded and released events with explorer links and payout finality', async () => {
     const creator = await registerCreator(idx.commands, stack.chain, 0);

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { Wallet } from 'ethers';
 import { LinkWalletCommand } from '@cent/backend';
-import { startTestApp, sessionCookieFor } from '@cent/backend/testing';
+import { sessionCookieFor } from '@cent/backend/testing';
 import { CENT } from './support/escrow-chain';
-import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
+import { IndexerInstance, Stack, TestApi, eventually, startProduct, stopAll } from './support/stack';
 import { approve, createAndFundTask, registerCreator, registerUser, submissionRow, submit, taskRow } from './support/scenario';
 
 /**
@@ -14,19 +14,10 @@ import { approve, createAndFundTask, registerCreator, registerUser, submissionRo
 describe('a wallet linked late', () => {
   let stack: Stack;
   let idx: IndexerInstance;
-  let api: Awaited<ReturnType<typeof startTestApp>>;
+  let api: TestApi;
 
-  beforeAll(async () => {
-    stack = await startStack();
-    idx = await startIndexer(stack.env);
-    api = await startTestApp(stack.env, stack.databaseUrl);
-  });
-
-  afterAll(async () => {
-    await api?.close();
-    await idx?.close();
-    await stack?.stop();
-  });
+  beforeAll(async () => ({ stack, idx, api } = await startProduct()));
+  afterAll(() => stopAll({ api, idx, stack }));
 
   const kinds = async (userId: number) =>
     (await idx.db.query(`SELECT kind FROM notifications WHERE user_id = $1 ORDER BY position`, [userId])).map((r: { kind: string }) => r.kind);

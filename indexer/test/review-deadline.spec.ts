@@ -1,10 +1,11 @@
 import request from 'supertest';
-import { ChainClock, DueDecisionScheduler, SYSTEM_REVIEWER, GrantAdminCommand, SubmitProofCommand } from '@cent/backend';
+import { DueDecisionScheduler, SYSTEM_REVIEWER, GrantAdminCommand, SubmitProofCommand } from '@cent/backend';
 import { DataSource } from 'typeorm';
-import { startTestApp, sessionCookieFor, createTestDatabase } from '@cent/backend/testing';
-import { Anvil, startAnvil } from './support/anvil';
-import { CENT, EscrowChain, deployEscrow } from './support/escrow-chain';
-import { IndexerInstance, eventually, indexerEnv, startIndexer } from './support/stack';
+import { startTestApp, sessionCookieFor } from '@cent/backend/testing';
+import { Anvil } from './support/anvil';
+import { advanceChainClock } from './support/chain-clock';
+import { CENT, EscrowChain } from './support/escrow-chain';
+import { IndexerInstance, Stack, TestApi, eventually, startProduct, stopAll } from './support/stack';
 import { Person, createAndFundTask, registerCreator, registerUser, submissionRow, submit, taskRow } from './support/scenario';
 
 let n = 0;
@@ -25,42 +26,26 @@ function ownProof(commands: IndexerInstance['commands'], taskId: number, earner:
  * approval and one payout request are recorded. A scheduler stopped in the middle leaves the rest to the next.
  */
 describe('review deadlines: auto-approval, spam guard and cut-off on the chain clock', () => {
+  let stack: Stack;
   let anvil: Anvil;
   let chain: EscrowChain;
   let env: Record<string, string>;
   let idx: IndexerInstance;
-  let api: Awaited<ReturnType<typeof startTestApp>>;
+  let api: TestApi;
 
   const HOUR = 3600;
   const creators = new Map<number, Awaited<ReturnType<typeof registerCreator>>>();
 
   beforeAll(async () => {
-    anvil = await startAnvil();
     // A real review window (7 days) so that a 1-hour "auto-approve after" falls due long before the cut-off.
-    chain = await deployEscrow(anvil.provider, anvil.url, 7 * 24 * HOUR);
-    const databaseUrl = await createTestDatabase('indexer');
-    env = indexerEnv(anvil.url, chain, databaseUrl, { CHAIN_CLOCK_POLL_MS: '100', SCHEDULER_POLL_MS: '200', REVIEW_CLOSE_MARGIN_SECONDS: String(HOUR) });
-    idx = await startIndexer(env);
-    api = await startTestApp(env, databaseUrl);
+    const clocks = { CHAIN_CLOCK_POLL_MS: '100', SCHEDULER_POLL_MS: '200', REVIEW_CLOSE_MARGIN_SECONDS: String(HOUR) };
+    ({ stack, idx, api } = await startProduct(clocks, { reviewWindowSeconds: 7 * 24 * HOUR }));
+    ({ anvil, chain, env } = stack);
   });
-
-  afterAll(async () => {
-    await api?.close();
-    await idx?.close();
-    await anvil?.stop();
-  });
+  afterAll(() => stopAll({ api, idx, stack }));
 
   /** Moves the chain's time forward and waits until both processes' clocks have seen the new block. */
-  async function advanceChain(seconds: number): Promise<number> {
-    await anvil.rpc('evm_increaseTime', [seconds]);
-    await anvil.rpc('evm_mine');
-    const ts = (await anvil.provider.getBlock('latest'))!.timestamp * 1000;
-    for (const app of [api.app, idx.app]) {
-      const clock = app.get(ChainClock);
-      await eventually(async () => clock.now().getTime() >= ts, 10_000, 'the clock at the new block');
-    }
-    return ts;
-  }
+  const advanceChain = (seconds: number) => advanceChainClock(anvil, [api.app, idx.app], seconds);
 
   async function events(db: DataSource, taskId: number, type: string): Promise<Array<Record<string, any>>> {
     const rows = await db.query(`SELECT data FROM events WHERE stream_id = $1 AND event_type = $2 ORDER BY global_position`, [`task-${taskId}`, type]);

@@ -1,9 +1,9 @@
-import { ChainClock, AppealRejectionCommand, DecideAppealCommand, ReviewSubmissionCommand, SubmitProofCommand, REVISION_MESSAGES, GrantAdminCommand } from '@cent/backend';
+import { AppealRejectionCommand, DecideAppealCommand, ReviewSubmissionCommand, SubmitProofCommand, REVISION_MESSAGES, GrantAdminCommand } from '@cent/backend';
 import { DataSource } from 'typeorm';
-import { startTestApp, createTestDatabase } from '@cent/backend/testing';
-import { Anvil, startAnvil } from './support/anvil';
-import { CENT, EscrowChain, deployEscrow } from './support/escrow-chain';
-import { IndexerInstance, eventually, indexerEnv, startIndexer } from './support/stack';
+import { Anvil } from './support/anvil';
+import { advanceChainClock } from './support/chain-clock';
+import { CENT, EscrowChain } from './support/escrow-chain';
+import { IndexerInstance, Stack, TestApi, eventually, startProduct, stopAll } from './support/stack';
 import { createAndFundTask, registerCreator, registerUser, submissionRow, taskRow } from './support/scenario';
 
 /**
@@ -13,36 +13,21 @@ import { createAndFundTask, registerCreator, registerUser, submissionRow, taskRo
  * exactly the reward, once).
  */
 describe('revisions and appeals on the chain clock', () => {
+  let stack: Stack;
   let anvil: Anvil;
   let chain: EscrowChain;
   let idx: IndexerInstance;
-  let api: Awaited<ReturnType<typeof startTestApp>>;
+  let api: TestApi;
   const HOUR = 3600;
 
   beforeAll(async () => {
-    anvil = await startAnvil();
-    chain = await deployEscrow(anvil.provider, anvil.url, 7 * 24 * HOUR);
-    const databaseUrl = await createTestDatabase('indexer');
-    const env = indexerEnv(anvil.url, chain, databaseUrl, { CHAIN_CLOCK_POLL_MS: '100', SCHEDULER_POLL_MS: '200', REVIEW_CLOSE_MARGIN_SECONDS: String(HOUR) });
-    idx = await startIndexer(env);
-    api = await startTestApp(env, databaseUrl);
+    const clocks = { CHAIN_CLOCK_POLL_MS: '100', SCHEDULER_POLL_MS: '200', REVIEW_CLOSE_MARGIN_SECONDS: String(HOUR) };
+    ({ stack, idx, api } = await startProduct(clocks, { reviewWindowSeconds: 7 * 24 * HOUR }));
+    ({ anvil, chain } = stack);
   });
+  afterAll(() => stopAll({ api, idx, stack }));
 
-  afterAll(async () => {
-    await api?.close();
-    await idx?.close();
-    await anvil?.stop();
-  });
-
-  async function advanceChain(seconds: number): Promise<void> {
-    await anvil.rpc('evm_increaseTime', [seconds]);
-    await anvil.rpc('evm_mine');
-    const ts = (await anvil.provider.getBlock('latest'))!.timestamp * 1000;
-    for (const app of [api.app, idx.app]) {
-      const clock = app.get(ChainClock);
-      await eventually(async () => clock.now().getTime() >= ts, 10_000, 'the clock at the new block');
-    }
-  }
+  const advanceChain = (seconds: number) => advanceChainClock(anvil, [api.app, idx.app], seconds);
 
   const events = async (db: DataSource, taskId: number, type: string) =>
     (await db.query(`SELECT data FROM events WHERE stream_id = $1 AND event_type = $2 ORDER BY global_position`, [`task-${taskId}`, type]))

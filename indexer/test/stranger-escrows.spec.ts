@@ -7,7 +7,7 @@ import { startTestApp, sessionCookieFor } from '@cent/backend/testing';
 import { JsonRpc } from '../src/chain/json-rpc';
 import { reconcile } from '../src/audit/reconcile';
 import { createAndFundTask, registerCreator, registerUser, taskRow } from './support/scenario';
-import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
+import { IndexerInstance, Stack, eventually, startIndexedWithPool, stopAll } from './support/stack';
 
 /**
  * Issue 19, item 10, on a real anvil, the real indexer and PostgreSQL: 300 strangers' escrows of one task id
@@ -20,17 +20,8 @@ describe("strangers' escrows on a funded task", () => {
   let idx: IndexerInstance;
   let pool: Pool;
 
-  beforeAll(async () => {
-    stack = await startStack();
-    idx = await startIndexer(stack.env, { payouts: false });
-    pool = new Pool({ connectionString: stack.databaseUrl, max: 2 });
-  });
-
-  afterAll(async () => {
-    await pool?.end();
-    await idx?.close();
-    await stack?.stop();
-  });
+  beforeAll(async () => ({ stack, idx, pool } = await startIndexedWithPool({}, { payouts: false })));
+  afterAll(() => stopAll({ pool, idx, stack }));
 
   /** `n` escrows of the task id from one fresh wallet (each with another reward, so another key). */
   async function strangersFund(taskId: number, n: number, deadline: bigint, offset: number): Promise<void> {

@@ -1,20 +1,12 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
-import { ExternalLink } from '@/components/ui/external-link';
-import { usePublicConfig } from '@/lib/config/config-api';
 import { chainUnreachableText } from '@/lib/escrow/chain-status';
 import { useTaskEscrowQuery } from '@/lib/escrow/escrow-api';
 import { PAYOUT_STAGES, payoutProgress } from '@/lib/escrow/payout-stage';
 import type { Submission } from '@/types/api';
+import { ChainRef } from '@/components/chain-ref';
 
 /** While a payout is not final its status is re-read this often (the chain moves without telling us). */
 const FOLLOW_MS = 3000;
-
-/** An explorer link for a transaction (EIP-3091 `/tx/{hash}`), or null without a configured explorer. */
-export function useTxUrl(txHash: string | null | undefined): string | null {
-  const config = usePublicConfig();
-  if (!txHash || !config?.explorerUrl) return null;
-  return `${config.explorerUrl.replace(/\/$/, '')}/tx/${txHash}`;
-}
 
 /**
  * The payout of an approved submission: Requested → Sent (tx link) → Confirmed → Final, or Failed with its
@@ -28,9 +20,7 @@ export function PayoutStatus({ submission }: { submission: Pick<Submission, 'id'
   const done = progress.kind === 'failed' || (progress.kind === 'stage' && progress.stage === 'Final');
   useTaskEscrowQuery(submission.taskId, { skip: !approved || done, pollingInterval: FOLLOW_MS });
   const txHash = submission.transactionHash ?? row?.txHash ?? null;
-  const fallbackUrl = useTxUrl(txHash);
   if (!approved || progress.kind === 'none') return null;
-  const txUrl = row?.txUrl ?? fallbackUrl;
   const unreachable = chainUnreachableText(escrow.data);
   return (
     <Stack gap="1" data-testid="payout-status">
@@ -58,9 +48,8 @@ export function PayoutStatus({ submission }: { submission: Pick<Submission, 'id'
         </Text>
       )}
       {txHash && (
-        <Text fontSize="sm" wordBreak="break-all">
-          Transaction:{' '}
-          {txUrl ? <ExternalLink href={txUrl}>{txHash}</ExternalLink> : <code>{txHash}</code>}
+        <Text fontSize="sm">
+          Transaction: <ChainRef kind="tx" value={txHash} />
         </Text>
       )}
     </Stack>

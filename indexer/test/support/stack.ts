@@ -1,8 +1,9 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Test } from '@nestjs/testing';
+import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import { testConfig, createTestDatabase } from '@cent/backend/testing';
+import { testConfig, createTestDatabase, startTestApp } from '@cent/backend/testing';
 import { migrateIndexer } from '../../src/database/indexer-migrations';
 import { IndexerModule } from '../../src/indexer.module';
 import { IndexerRunner } from '../../src/indexer-runner';
@@ -72,14 +73,72 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-/** A fresh anvil with the contracts deployed and a fresh database. */
-export async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
+/**
+ * A fresh anvil with the contracts deployed and a fresh database. The escrow's review window is 60 s unless
+ * told (a spec whose auto-approvals must fall due long before the cut-off deploys a real one).
+ */
+export async function startStack(extraEnv: Record<string, string> = {}, reviewWindowSeconds?: number): Promise<Stack> {
   const anvil = await startAnvil();
-  const chain = await deployEscrow(anvil.provider, anvil.url);
+  const chain = await deployEscrow(anvil.provider, anvil.url, reviewWindowSeconds);
   const databaseUrl = await createTestDatabase('indexer');
   // The indexer's tables from the start, as after `npm start` (tests read them before any indexer runs).
   await migrateIndexer(databaseUrl);
   return { anvil, chain, databaseUrl, env: indexerEnv(anvil.url, chain, databaseUrl, extraEnv), stop: () => anvil.stop() };
+}
+
+export type TestApi = Awaited<ReturnType<typeof startTestApp>>;
+
+/** What a spec starts around a stack; each part is optional so that afterAll can stop whatever did start. */
+export interface Running {
+  stack?: Stack;
+  idx?: IndexerInstance;
+  api?: TestApi;
+  pool?: Pool;
+}
+
+/** Stops what is running: the readers first (HTTP app, pool), then the indexer, the chain last. */
+export async function stopAll(parts: Running): Promise<void> {
+  await parts.api?.close();
+  await parts.pool?.end();
+  await parts.idx?.close();
+  await parts.stack?.stop();
+}
+
+/**
+ * A fresh stack with its indexer, then `more` (an HTTP app, a pool) on the same database. When a later part
+ * fails to start, the parts already running are stopped before the error is rethrown: the spec never got
+ * them, so its afterAll could not.
+ */
+async function startIndexedStack<T extends object>(
+  extraEnv: Record<string, string>,
+  options: StackOptions,
+  more: (stack: Stack) => Promise<T>,
+): Promise<{ stack: Stack; idx: IndexerInstance } & T> {
+  const stack = await startStack(extraEnv, options.reviewWindowSeconds);
+  let idx: IndexerInstance | undefined;
+  try {
+    idx = await startIndexer(stack.env, { payouts: options.payouts });
+    return { stack, idx, ...(await more(stack)) };
+  } catch (err) {
+    await stopAll({ stack, idx });
+    throw err;
+  }
+}
+
+/** payouts: false runs the indexer without its payout worker; reviewWindowSeconds: see startStack. */
+export interface StackOptions {
+  payouts?: boolean;
+  reviewWindowSeconds?: number;
+}
+
+/** The product end to end: a stack, its indexer and the backend's HTTP app. */
+export function startProduct(extraEnv: Record<string, string> = {}, options: StackOptions = {}) {
+  return startIndexedStack(extraEnv, options, async (stack) => ({ api: await startTestApp(stack.env, stack.databaseUrl) }));
+}
+
+/** A stack and its indexer, with a small pool for the spec's own reads of the read models. */
+export function startIndexedWithPool(extraEnv: Record<string, string> = {}, options: StackOptions = {}) {
+  return startIndexedStack(extraEnv, options, async (stack) => ({ pool: new Pool({ connectionString: stack.databaseUrl, max: 2 }) }));
 }
 
 /** Polls `probe` until it returns a truthy value (or throws after `timeoutMs`). */

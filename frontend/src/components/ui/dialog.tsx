@@ -1,4 +1,5 @@
-import { Dialog } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { toastRegion } from './toaster';
 import { dialogSlotRecipe } from 'chakra-theme/recipes/dialog';
 
@@ -25,4 +26,36 @@ const recipe: typeof dialogSlotRecipe = {
  */
 export function DialogRoot(props: Dialog.RootProps) {
   return <Dialog.Root recipe={recipe} {...props} persistentElements={[toastRegion, ...(props.persistentElements ?? [])]} />;
+}
+
+type ShellProps = Omit<Dialog.RootProps, 'open' | 'onOpenChange' | 'children'> & { open?: boolean; onClose(): void; children: ReactNode };
+
+/**
+ * What every dialog of the app is made of: a `DialogRoot` (open unless `open` says otherwise) whose closing
+ * (Escape, the backdrop, a close trigger) calls `onClose`, its backdrop and the content box holding `children`.
+ * Root props (size, placement, scrollBehavior, ...) pass through.
+ */
+export function DialogShell({ open = true, onClose, children, ...root }: ShellProps) {
+  return (
+    <DialogRoot open={open} onOpenChange={(e) => !e.open && onClose()} {...root}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>{children}</Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </DialogRoot>
+  );
+}
+
+/** A DialogShell with the app's close button after the children (header, body, footer). */
+export function DialogFrame({ children, ...shell }: ShellProps) {
+  return (
+    <DialogShell {...shell}>
+      {children}
+      <Dialog.CloseTrigger asChild>
+        <CloseButton size="sm" aria-label="Close" />
+      </Dialog.CloseTrigger>
+    </DialogShell>
+  );
 }

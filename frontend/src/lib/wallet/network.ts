@@ -12,18 +12,9 @@ export function onProductNetwork(walletChainId: string | null, config: Pick<Publ
   }
 }
 
-/**
- * "Switch network": add the product's chain with its details (name, RPC, chain id, currency, explorer), then
- * switch to it. Unlike ensureNetwork's desktop path the person asked for it, so a failure is theirs to see.
- */
-export async function switchToProductNetwork(provider: Pick<Eip1193Provider, 'request'>, config: PublicConfig): Promise<void> {
-  try {
-    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: config.chainIdHex }] });
-    return;
-  } catch {
-    // Unknown to the wallet (4902) or refused: add it with its details, which also offers the switch.
-  }
-  await provider.request({
+/** EIP-3085 wallet_addEthereumChain with the product's chain: name, RPC, chain id, currency and explorer. */
+function addProductChain(provider: Pick<Eip1193Provider, 'request'>, config: PublicConfig): Promise<unknown> {
+  return provider.request({
     method: 'wallet_addEthereumChain',
     params: [
       {
@@ -35,6 +26,20 @@ export async function switchToProductNetwork(provider: Pick<Eip1193Provider, 're
       },
     ],
   });
+}
+
+/**
+ * "Switch network": add the product's chain with its details (name, RPC, chain id, currency, explorer), then
+ * switch to it. Unlike ensureNetwork's desktop path the person asked for it, so a failure is theirs to see.
+ */
+export async function switchToProductNetwork(provider: Pick<Eip1193Provider, 'request'>, config: PublicConfig): Promise<void> {
+  try {
+    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: config.chainIdHex }] });
+    return;
+  } catch {
+    // Unknown to the wallet (4902) or refused: add it with its details, which also offers the switch.
+  }
+  await addProductChain(provider, config);
   await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: config.chainIdHex }] });
 }
 
@@ -46,18 +51,7 @@ export async function ensureNetwork(provider: Eip1193Provider, config: PublicCon
   const current = String(await provider.request({ method: 'eth_chainId' }).catch(() => '')).toLowerCase();
   if (current !== config.chainIdHex.toLowerCase()) {
     try {
-      await provider.request({
-        method: 'wallet_addEthereumChain',
-        params: [
-          {
-            chainId: config.chainIdHex,
-            chainName: config.chainName,
-            rpcUrls: [config.rpcUrl],
-            nativeCurrency: config.nativeCurrency,
-            ...(config.explorerUrl ? { blockExplorerUrls: [config.explorerUrl] } : {}),
-          },
-        ],
-      });
+      await addProductChain(provider, config);
     } catch (e) {
       if (!mobile) throw Object.assign(new Error(WALLET_MESSAGES.addNetworkFailed), { cause: e });
     }

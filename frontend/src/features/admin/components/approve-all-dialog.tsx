@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Badge, Box, Button, Checkbox, CloseButton, Dialog, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Dialog, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { CheckboxRoot } from '@/components/ui/checkbox';
-import { DialogRoot } from '@/components/ui/dialog';
+import { DialogFrame } from '@/components/ui/dialog';
 import { formatCent } from '@/lib/money';
 import { useAdminDashboardQuery } from '../api';
 import { cautionOf, defaultPick, pickedTotals, riskLevel } from '../approve-selection';
@@ -39,66 +39,56 @@ export function ApproveAllDialog({ onConfirm, onClose }: { onConfirm(ids: number
   const confirm = () => onConfirm(rows.filter((r) => chosen.has(r.id)).map((r) => r.id));
 
   return (
-    <DialogRoot open onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Approve pending submissions</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {!q.data ? (
-                <Spinner aria-label="Loading pending submissions" />
-              ) : rows.length === 0 ? (
-                <Text>No pending submissions.</Text>
-              ) : (
-                <Stack gap="4">
-                  <Text data-testid="approve-all-summary" fontWeight="medium">
-                    Approve {count} {count === 1 ? 'submission' : 'submissions'} and release {formatCent(totalCent)} CENTS from escrow?
-                  </Text>
-                  {cautioned > 0 && (
-                    <CheckboxRoot
-                      checked={includeCautioned}
-                      onCheckedChange={(e) => {
-                        const on = e.checked === true;
-                        setIncludeCautioned(on);
-                        setPicked(defaultPick(rows, on));
-                      }}
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>Include AI-rejected and high-risk submissions ({cautioned})</Checkbox.Label>
-                    </CheckboxRoot>
-                  )}
-                  {q.data.page.totals.submissions > rows.length && (
-                    <Text fontSize="sm" color="gray.700">
-                      Showing the newest {rows.length} of {q.data.page.totals.submissions} pending submissions; run again for the rest.
-                    </Text>
-                  )}
-                  <Stack as="ul" aria-label="Pending submissions" listStyleType="none" gap="2" m="0" p="0">
-                    {rows.map((r) => (
-                      <PendingRow key={r.id} row={r} checked={chosen.has(r.id)} onChange={(on) => toggle(r.id, on)} />
-                    ))}
-                  </Stack>
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button onClick={confirm} disabled={count === 0}>
-                Approve {count} ({formatCent(totalCent)} CENTS)
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </DialogRoot>
+    <DialogFrame onClose={onClose} placement="center" size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+      <Dialog.Header>
+        <Dialog.Title>Approve pending submissions</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        {!q.data ? (
+          <Spinner aria-label="Loading pending submissions" />
+        ) : rows.length === 0 ? (
+          <Text>No pending submissions.</Text>
+        ) : (
+          <Stack gap="4">
+            <Text data-testid="approve-all-summary" fontWeight="medium">
+              Approve {count} {count === 1 ? 'submission' : 'submissions'} and release {formatCent(totalCent)} CENTS from escrow?
+            </Text>
+            {cautioned > 0 && (
+              <CheckboxRoot
+                checked={includeCautioned}
+                onCheckedChange={(e) => {
+                  const on = e.checked === true;
+                  setIncludeCautioned(on);
+                  setPicked(defaultPick(rows, on));
+                }}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>Include AI-rejected and high-risk submissions ({cautioned})</Checkbox.Label>
+              </CheckboxRoot>
+            )}
+            {q.data.page.totals.submissions > rows.length && (
+              <Text fontSize="sm" color="gray.700">
+                Showing the newest {rows.length} of {q.data.page.totals.submissions} pending submissions; run again for the rest.
+              </Text>
+            )}
+            <Stack as="ul" aria-label="Pending submissions" listStyleType="none" gap="2" m="0" p="0">
+              {rows.map((r) => (
+                <PendingRow key={r.id} row={r} checked={chosen.has(r.id)} onChange={(on) => toggle(r.id, on)} />
+              ))}
+            </Stack>
+          </Stack>
+        )}
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={confirm} disabled={count === 0}>
+          Approve {count} ({formatCent(totalCent)} CENTS)
+        </Button>
+      </Dialog.Footer>
+    </DialogFrame>
   );
 }
 

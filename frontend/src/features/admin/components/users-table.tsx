@@ -1,13 +1,10 @@
 import { Badge, Table, Text } from '@chakra-ui/react';
-import { ExternalLink } from '@/components/ui/external-link';
-import { usePublicConfig } from '@/lib/config/config-api';
-import { shortAddress } from '@/lib/display-name';
 import type { User } from '@/types/api';
 import { TableRoot } from '@/components/ui/table';
+import { ChainRef } from '@/components/chain-ref';
 
-/** Users: ID, username, email, wallet (explorer link or "Not connected"), role. */
+/** Users: ID, username, email, wallet (ChainRef: full value, copy, explorer link; or "Not connected"), role. */
 export function UsersTable({ users }: { users: User[] }) {
-  const explorer = usePublicConfig()?.explorerUrl?.replace(/\/$/, '') ?? null;
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
       <TableRoot size="sm" aria-label="Users">
@@ -29,10 +26,8 @@ export function UsersTable({ users }: { users: User[] }) {
               <Table.Cell>
                 {!u.walletAddress ? (
                   <Text color="gray.700">Not connected</Text>
-                ) : explorer ? (
-                  <ExternalLink href={`${explorer}/address/${u.walletAddress}`} color="purple.700">{shortAddress(u.walletAddress)}</ExternalLink>
                 ) : (
-                  shortAddress(u.walletAddress)
+                  <ChainRef kind="address" value={u.walletAddress} label={`Wallet of ${u.username ?? `user ${u.id}`}`} />
                 )}
               </Table.Cell>
               <Table.Cell>

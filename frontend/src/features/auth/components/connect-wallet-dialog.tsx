@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Box, Button, Dialog, HStack, Image, Link, Portal, Stack, Text } from '@chakra-ui/react';
-import { DialogRoot } from '@/components/ui/dialog';
+import { Box, Button, Dialog, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { DialogShell } from '@/components/ui/dialog';
+import { CloseX } from './close-x';
 import { useAuth } from '@/lib/auth/auth-context';
 import { isMobileBrowser } from '@/lib/wallet/discovery';
 import { walletAppLinks } from '@/lib/wallet/wallet-apps';
@@ -32,66 +33,55 @@ export function ConnectWalletDialog({ open, onClose, onPassword, onExitComplete 
   };
 
   return (
-    <DialogRoot open={open} onOpenChange={(e) => !e.open && onClose()} onExitComplete={onExitComplete} placement="center" size={{ base: 'full', sm: 'sm' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Connect a wallet</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.CloseTrigger asChild>
-              <Button variant="ghost" size="sm" aria-label="Close" position="absolute" top="2" insetEnd="2">
-                ✕
+    <DialogShell open={open} onClose={onClose} onExitComplete={onExitComplete} placement="center" size={{ base: 'full', sm: 'sm' }}>
+      <Dialog.Header>
+        <Dialog.Title>Connect a wallet</Dialog.Title>
+      </Dialog.Header>
+      <CloseX />
+      <Dialog.Body>
+        {wallets.length > 0 ? (
+          <Stack gap="3">
+            <Text color="gray.700" fontSize="sm">
+              You sign a message to prove the wallet is yours: no transaction, no fee.
+            </Text>
+            {wallets.map((w) => (
+              <Button key={w.info.uuid} variant="outline" justifyContent="flex-start" size="lg" loading={busy} loadingText="Connecting..." onClick={() => void signInWith(w)}>
+                <HStack gap="3">
+                  {w.info.icon ? <Image src={w.info.icon} alt="" boxSize="6" /> : <Box as="span" aria-hidden="true" boxSize="6" rounded="full" bg="purple.200" />}
+                  <Text>{w.info.name}</Text>
+                </HStack>
               </Button>
-            </Dialog.CloseTrigger>
-            <Dialog.Body>
-              {wallets.length > 0 ? (
-                <Stack gap="3">
-                  <Text color="gray.700" fontSize="sm">
-                    You sign a message to prove the wallet is yours: no transaction, no fee.
-                  </Text>
-                  {wallets.map((w) => (
-                    <Button key={w.info.uuid} variant="outline" justifyContent="flex-start" size="lg" loading={busy} loadingText="Connecting..." onClick={() => void signInWith(w)}>
-                      <HStack gap="3">
-                        {w.info.icon ? <Image src={w.info.icon} alt="" boxSize="6" /> : <Box as="span" aria-hidden="true" boxSize="6" rounded="full" bg="purple.200" />}
-                        <Text>{w.info.name}</Text>
-                      </HStack>
-                    </Button>
-                  ))}
-                </Stack>
-              ) : mobile ? (
-                <Stack gap="3">
-                  <Text>{WALLET_MESSAGES.noWalletMobile}</Text>
-                  <Text color="gray.700" fontSize="sm">
-                    Open this page in your wallet app:
-                  </Text>
-                  {walletAppLinks(window.location.href).map((app) => (
-                    <Button key={app.name} asChild variant="outline" justifyContent="flex-start" size="lg">
-                      <a href={app.href}>{app.name}</a>
-                    </Button>
-                  ))}
-                </Stack>
-              ) : (
-                <Stack gap="3">
-                  <Text>{WALLET_MESSAGES.noWalletDesktop}</Text>
-                  <Link href={FIND_A_WALLET} target="_blank" rel="noreferrer" color="purple.700" textDecoration="underline">
-                    Find a wallet (ethereum.org)
-                  </Link>
-                  <Button variant="outline" loading={busy} onClick={() => void signInWith()}>
-                    Try again
-                  </Button>
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer justifyContent="center">
-              <Button variant="ghost" onClick={onPassword}>
-                Sign in with a password
+            ))}
+          </Stack>
+        ) : mobile ? (
+          <Stack gap="3">
+            <Text>{WALLET_MESSAGES.noWalletMobile}</Text>
+            <Text color="gray.700" fontSize="sm">
+              Open this page in your wallet app:
+            </Text>
+            {walletAppLinks(window.location.href).map((app) => (
+              <Button key={app.name} asChild variant="outline" justifyContent="flex-start" size="lg">
+                <a href={app.href}>{app.name}</a>
               </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </DialogRoot>
+            ))}
+          </Stack>
+        ) : (
+          <Stack gap="3">
+            <Text>{WALLET_MESSAGES.noWalletDesktop}</Text>
+            <Link href={FIND_A_WALLET} target="_blank" rel="noreferrer" color="purple.700" textDecoration="underline">
+              Find a wallet (ethereum.org)
+            </Link>
+            <Button variant="outline" loading={busy} onClick={() => void signInWith()}>
+              Try again
+            </Button>
+          </Stack>
+        )}
+      </Dialog.Body>
+      <Dialog.Footer justifyContent="center">
+        <Button variant="ghost" onClick={onPassword}>
+          Sign in with a password
+        </Button>
+      </Dialog.Footer>
+    </DialogShell>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Dialog, Field, HStack, Input, Portal, Stack } from '@chakra-ui/react';
+import { Button, Dialog, Field, HStack, Input, Stack } from '@chakra-ui/react';
 import { useAuth } from '@/lib/auth/auth-context';
-import { DialogRoot } from '@/components/ui/dialog';
+import { DialogShell } from '@/components/ui/dialog';
+import { CloseX } from './close-x';
 
 type Mode = 'login' | 'register';
 
@@ -25,67 +26,56 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose(): vo
   };
 
   return (
-    <DialogRoot open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{mode === 'login' ? 'Sign in with a password' : 'Create an account'}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.CloseTrigger asChild>
-              <Button variant="ghost" size="sm" aria-label="Close" position="absolute" top="2" insetEnd="2">
-                ✕
-              </Button>
-            </Dialog.CloseTrigger>
-            <Dialog.Body>
-              <HStack mb="4" gap="2" role="group" aria-label="Account">
-                {(['login', 'register'] as const).map((m) => (
-                  <Button key={m} flex="1" variant={mode === m ? 'solid' : 'outline'} aria-pressed={mode === m} onClick={() => setMode(m)}>
-                    {m === 'login' ? 'I have an account' : 'Create an account'}
-                  </Button>
-                ))}
-              </HStack>
-              <form
-                id="password-form"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void submit();
-                }}
-              >
-                <Stack gap="4">
-                  <Field.Root required>
-                    <Field.Label>Username</Field.Label>
-                    <Input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
-                  </Field.Root>
-                  {mode === 'register' && (
-                    <Field.Root>
-                      <Field.Label>Email (optional)</Field.Label>
-                      <Input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-                    </Field.Root>
-                  )}
-                  <Field.Root required>
-                    <Field.Label>Password</Field.Label>
-                    <Input
-                      name="password"
-                      type="password"
-                      autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-                      value={password}
-                      onChange={(e) => setPassword(e.target.value)}
-                    />
-                    {mode === 'register' && <Field.HelperText>At least 8 characters</Field.HelperText>}
-                  </Field.Root>
-                </Stack>
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button type="submit" form="password-form" loading={busy} disabled={!username || !password}>
-                {mode === 'login' ? 'Sign in' : 'Register'}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </DialogRoot>
+    <DialogShell open={open} onClose={onClose} placement="center">
+      <Dialog.Header>
+        <Dialog.Title>{mode === 'login' ? 'Sign in with a password' : 'Create an account'}</Dialog.Title>
+      </Dialog.Header>
+      <CloseX />
+      <Dialog.Body>
+        <HStack mb="4" gap="2" role="group" aria-label="Account">
+          {(['login', 'register'] as const).map((m) => (
+            <Button key={m} flex="1" variant={mode === m ? 'solid' : 'outline'} aria-pressed={mode === m} onClick={() => setMode(m)}>
+              {m === 'login' ? 'I have an account' : 'Create an account'}
+            </Button>
+          ))}
+        </HStack>
+        <form
+          id="password-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack gap="4">
+            <Field.Root required>
+              <Field.Label>Username</Field.Label>
+              <Input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+            </Field.Root>
+            {mode === 'register' && (
+              <Field.Root>
+                <Field.Label>Email (optional)</Field.Label>
+                <Input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+              </Field.Root>
+            )}
+            <Field.Root required>
+              <Field.Label>Password</Field.Label>
+              <Input
+                name="password"
+                type="password"
+                autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              {mode === 'register' && <Field.HelperText>At least 8 characters</Field.HelperText>}
+            </Field.Root>
+          </Stack>
+        </form>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button type="submit" form="password-form" loading={busy} disabled={!username || !password}>
+          {mode === 'login' ? 'Sign in' : 'Register'}
+        </Button>
+      </Dialog.Footer>
+    </DialogShell>
   );
 }

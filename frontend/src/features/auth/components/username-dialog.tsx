@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Dialog, Field, Input, Portal } from '@chakra-ui/react';
+import { Button, Dialog, Field, Input } from '@chakra-ui/react';
 import { toaster } from '@/components/ui/toaster';
 import { authApi } from '@/lib/auth/auth-api';
 import { errorText } from '@/lib/http-error';
 import { USERNAME_HINT, USERNAME_INVALID, USERNAME_RE } from '../username';
-import { DialogRoot } from '@/components/ui/dialog';
+import { DialogShell } from '@/components/ui/dialog';
 
 /** Opens on a user's first wallet login: save a username or "Skip for now". */
 export function UsernameDialog({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -26,39 +26,32 @@ export function UsernameDialog({ open, onClose }: { open: boolean; onClose(): vo
   };
 
   return (
-    <DialogRoot open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                void submit();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>Choose a username</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Field.Root>
-                  <Field.Label>Username</Field.Label>
-                  <Input value={username} maxLength={20} autoFocus onChange={(e) => setUsername(e.target.value.trim())} placeholder="e.g. cent_builder" />
-                  <Field.HelperText>{USERNAME_HINT}</Field.HelperText>
-                </Field.Root>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="ghost" onClick={onClose}>
-                  Skip for now
-                </Button>
-                <Button type="submit" disabled={username.length < 3} loading={isLoading}>
-                  Save username
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </DialogRoot>
+    <DialogShell open={open} onClose={onClose} placement="center">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Dialog.Header>
+          <Dialog.Title>Choose a username</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Field.Root>
+            <Field.Label>Username</Field.Label>
+            <Input value={username} maxLength={20} autoFocus onChange={(e) => setUsername(e.target.value.trim())} placeholder="e.g. cent_builder" />
+            <Field.HelperText>{USERNAME_HINT}</Field.HelperText>
+          </Field.Root>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="ghost" onClick={onClose}>
+            Skip for now
+          </Button>
+          <Button type="submit" disabled={username.length < 3} loading={isLoading}>
+            Save username
+          </Button>
+        </Dialog.Footer>
+      </form>
+    </DialogShell>
   );
 }

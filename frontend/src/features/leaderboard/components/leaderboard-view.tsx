@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Badge, Box, Button, ButtonGroup, Card, EmptyState, Heading, HStack, Progress, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { displayName, shortAddress } from '@/lib/display-name';
+import { displayName } from '@/lib/display-name';
 import { formatCent } from '@/lib/money';
 import { useLeaderboardQuery, type LeaderboardEntry, type LeaderboardSort } from '../api';
 import { barPercent, leaderboardTotals, rankTitle } from '../ranking';
 import { EmptyStateRoot } from '@/components/ui/empty-state';
 import { ProgressRoot } from '@/components/ui/progress';
+import { ChainRef } from '@/components/chain-ref';
 
 const MEDAL: Record<number, string> = { 1: 'yellow', 2: 'gray', 3: 'orange' };
 
@@ -81,7 +82,7 @@ function RankCard({ entry: e, rank, maxEarned, maxCompleted }: { entry: Leaderbo
             <HStack gap="3">
               <Badge colorPalette={MEDAL[rank] ?? 'purple'} variant="subtle">{rankTitle(rank)}</Badge>
               <Text fontWeight="semibold">{name}</Text>
-              {e.walletAddress && <Text fontSize="sm" color="gray.700">{shortAddress(e.walletAddress)}</Text>}
+              {e.walletAddress && <Text as="div" fontSize="sm" color="gray.700"><ChainRef kind="address" value={e.walletAddress} label={`Wallet of ${name}`} /></Text>}
             </HStack>
             <HStack gap="4" fontSize="sm">
               <Text fontWeight="semibold">{formatCent(e.totalEarned)} CENTS</Text>

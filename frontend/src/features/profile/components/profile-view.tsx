@@ -1,13 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Avatar, Badge, Box, Button, Card, Field, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Avatar, Badge, Button, Card, Field, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { CreatorRecordFacts } from '@/components/creator-record';
 import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/lib/auth/auth-context';
-import { displayName, shortAddress } from '@/lib/display-name';
+import { displayName } from '@/lib/display-name';
 import type { User } from '@/types/api';
 import { useSaveProfile, type ProfileDraft } from '../hooks/use-save-profile';
 import { profileImageProblem, USERNAME_HINT, usernameProblem } from '../profile-rules';
+import { ProfileField } from './profile-field';
 import { AvatarRoot } from '@/components/ui/avatar';
+import { ChainRef } from '@/components/chain-ref';
 
 /** /profile: the signed-in user's profile, and its Edit Profile mode (picture, username, email, bio). */
 export function ProfileView() {
@@ -56,17 +58,11 @@ function ProfileCard({ user }: { user: User }) {
                 <Text fontSize="xl" fontWeight="bold">{name}</Text>
                 {user.isAdmin && <Badge colorPalette="purple">Admin</Badge>}
               </HStack>
-              {user.walletAddress && <Text fontSize="sm" color="gray.700">{shortAddress(user.walletAddress)}</Text>}
+              {user.walletAddress && <Text as="div" fontSize="sm" color="gray.700"><ChainRef kind="address" value={user.walletAddress} label="Wallet" /></Text>}
             </Stack>
           </HStack>
-          <Box>
-            <Text fontSize="sm" fontWeight="semibold">Bio</Text>
-            <Text whiteSpace="pre-wrap">{user.bio || 'No bio yet'}</Text>
-          </Box>
-          <Box>
-            <Text fontSize="sm" fontWeight="semibold">Email</Text>
-            <Text>{user.email || 'Not set'}</Text>
-          </Box>
+          <ProfileField label="Bio" preWrap>{user.bio || 'No bio yet'}</ProfileField>
+          <ProfileField label="Email">{user.email || 'Not set'}</ProfileField>
         </Stack>
       </Card.Body>
     </Card.Root>

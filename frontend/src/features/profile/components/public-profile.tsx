@@ -1,10 +1,11 @@
-import { Avatar, Badge, Box, Card, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Badge, Card, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { ChainRef } from '@/components/chain-ref';
 import { CreatorRecordFacts, EarnerRecordFacts } from '@/components/creator-record';
 import { AvatarRoot } from '@/components/ui/avatar';
 import { useUserRecordQuery } from '@/lib/creator-record-api';
 import { displayName } from '@/lib/display-name';
 import { usePublicUserQuery } from '../api';
+import { ProfileField } from './profile-field';
 
 /** /users/:id: anyone's public profile with their record as a creator and as an earner (issue 22). */
 export function PublicProfile({ userId }: { userId: number }) {
@@ -38,10 +39,7 @@ export function PublicProfile({ userId }: { userId: number }) {
                 {user.walletAddress && <ChainRef kind="address" value={user.walletAddress} label="Wallet" />}
               </Stack>
             </HStack>
-            <Box>
-              <Text fontSize="sm" fontWeight="semibold">Bio</Text>
-              <Text whiteSpace="pre-wrap">{user.bio || 'No bio yet'}</Text>
-            </Box>
+            <ProfileField label="Bio" preWrap>{user.bio || 'No bio yet'}</ProfileField>
           </Stack>
         </Card.Body>
       </Card.Root>

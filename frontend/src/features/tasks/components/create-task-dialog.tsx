@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, HStack, Stack, Text } from '@chakra-ui/react';
 import { toaster } from '@/components/ui/toaster';
 import { errorText } from '@/lib/http-error';
 import { formatBaseUnits } from '@/lib/money';
@@ -12,7 +12,7 @@ import { useFundTask } from '../hooks/use-fund-task';
 import { toNewTask } from '../task-schema';
 import { CreateTaskForm } from './create-task-form';
 import { FundingStepper } from './funding-stepper';
-import { DialogRoot } from '@/components/ui/dialog';
+import { DialogFrame } from '@/components/ui/dialog';
 
 /** Funding view of a saved task: the stepper, and Fund / Close actions. Shared by Create Task and "Fund". */
 export function FundTaskPanel({ task, onClose, autoStart }: { task: Task; onClose(): void; autoStart?: boolean }) {
@@ -67,38 +67,28 @@ export function CreateTaskDialog({ onClose }: { onClose(): void }) {
   const [createTask] = useCreateTaskMutation();
   const [saved, setSaved] = useState<Task | null>(null);
   return (
-    <DialogRoot open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside" placement="center" closeOnInteractOutside={false}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{saved ? 'Fund your task' : 'Create Task'}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              {saved ? (
-                <FundTaskPanel task={saved} onClose={onClose} autoStart />
-              ) : (
-                <CreateTaskForm
-                  onCancel={onClose}
-                  onSubmit={async (values) => {
-                    try {
-                      const task = await createTask(toNewTask(values)).unwrap();
-                      toaster.create({ type: 'success', title: 'Task Created', description: 'Your task is saved. Now escrow its reward.' });
-                      setSaved(task);
-                    } catch (e) {
-                      toaster.create({ type: 'error', title: 'Failed to create task', description: errorText(e, 'Failed to create task') });
-                    }
-                  }}
-                />
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </DialogRoot>
+    <DialogFrame onClose={onClose} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside" placement="center" closeOnInteractOutside={false}>
+      <Dialog.Header>
+        <Dialog.Title>{saved ? 'Fund your task' : 'Create Task'}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body pb="6">
+        {saved ? (
+          <FundTaskPanel task={saved} onClose={onClose} autoStart />
+        ) : (
+          <CreateTaskForm
+            onCancel={onClose}
+            onSubmit={async (values) => {
+              try {
+                const task = await createTask(toNewTask(values)).unwrap();
+                toaster.create({ type: 'success', title: 'Task Created', description: 'Your task is saved. Now escrow its reward.' });
+                setSaved(task);
+              } catch (e) {
+                toaster.create({ type: 'error', title: 'Failed to create task', description: errorText(e, 'Failed to create task') });
+              }
+            }}
+          />
+        )}
+      </Dialog.Body>
+    </DialogFrame>
   );
 }

@@ -4,6 +4,7 @@ import { ExternalLink } from '@/components/ui/external-link';
 import { usePublicConfig } from '@/lib/config/config-api';
 import { formatBaseUnits } from '@/lib/money';
 import type { FundState } from '../hooks/use-fund-task';
+import { ChainRef } from '@/components/chain-ref';
 
 const STEPS = ['saved', 'signature', 'sent', 'confirmed', 'seen'] as const;
 
@@ -23,7 +24,7 @@ export function FundingStepper({ state, amount }: { state: FundState; amount: st
           ? 'Approve the escrow to take your CENT, then confirm the funding transaction.'
           : `Sign the permit for ${formatBaseUnits(amount)} CENT in your wallet.`,
     },
-    sent: { title: 'Sent', text: state.txHash ? `Transaction ${state.txHash.slice(0, 10)}…` : 'Waiting for the transaction.' },
+    sent: { title: 'Sent', text: state.txHash ? 'Transaction' : 'Waiting for the transaction.' },
     confirmed: { title: 'Confirmed', text: 'The escrow holds your reward.' },
     seen: {
       title: 'Seen by the app',
@@ -67,6 +68,12 @@ export function FundingStepper({ state, amount }: { state: FundState; amount: st
                 </Text>
                 <Text fontSize="sm" color="gray.700">
                   {labels[s].text}
+                  {s === 'sent' && state.txHash && (
+                    <>
+                      {' '}
+                      <ChainRef kind="tx" value={state.txHash} />
+                    </>
+                  )}
                   {s === 'sent' && explorerTx && (
                     <>
                       {' '}
