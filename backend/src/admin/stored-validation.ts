@@ -12,10 +12,12 @@ export interface StoredValidation extends ValidationResult {
     evidence?: SignalEvidence[];
     /** Run by the system at the review deadline (issue 22), not by an admin. */
     reviewDeadline?: boolean;
+    /** Run by the system when the proof was sent: the spam guard's check (issue 22, tasks/domain/task-spam-check.ts). */
+    atSubmission?: boolean;
   };
 }
 
 /** What a validation run stores: its result and the audit block (one shape for every caller). */
-export function storedValidationOf(outcome: ValidationOutcome, audit: { autoApproveRequested: boolean; reviewDeadline?: boolean }): StoredValidation {
+export function storedValidationOf(outcome: ValidationOutcome, audit: { autoApproveRequested: boolean; reviewDeadline?: boolean; atSubmission?: boolean }): StoredValidation {
   return { ...outcome.result, audit: { signals: outcome.signals, evidence: outcome.evidence ?? [], validator: outcome.validator, ...audit } };
 }

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { DueDecision, DueDecisionSource, DueDecisions } from '../scheduler/due-decision';
 import { AutoReviewSubmissionCommand } from '../tasks/commands/auto-review-submission.command';
+import { CheckSubmissionSpamCommand } from '../tasks/commands/check-submission-spam.command';
 import { CloseTaskReviewCommand } from '../tasks/commands/close-task-review.command';
 import { WarnReviewDueCommand } from '../tasks/commands/warn-review-due.command';
 
@@ -13,6 +14,35 @@ interface Row {
 }
 
 const item = (r: Row, key: number): DueDecision => ({ key: String(key), dueAt: new Date(r.due_at), taskId: r.task_id, submissionId: r.submission_id });
+
+/**
+ * The spam guard's check of every proof just sent (a submission, a revision): due at once, so a flagged one is in
+ * the admins' queue within a scheduler tick or two instead of at its review deadline (tasks/domain/task-spam-check.ts).
+ * The read model is the durable queue: a proof whose verdict is not recorded yet stays due across restarts; a
+ * validator that fails is retried with the scheduler's backoff. Proofs already past their review deadline are
+ * left to the auto-approval source, whose own check decides them. Keyed by submission and proof time, so a
+ * revision is a new item with its own backoff.
+ */
+@Injectable()
+@DueDecisions()
+export class SpamCheckSource implements DueDecisionSource {
+  readonly kind = 'review.spam_check';
+  constructor(private readonly db: DataSource, private readonly commands: CommandBus) {}
+
+  async due(now: Date, limit: number): Promise<DueDecision[]> {
+    const rows: Array<Row & { key: string }> = await this.db.query(
+      `SELECT d.submission_id, d.task_id, d.submitted_at AS due_at, d.submission_id || ':' || extract(epoch FROM d.submitted_at)::text AS key
+         FROM review_deadlines d JOIN review_deadline_tasks t ON t.task_id = d.task_id
+        WHERE d.status = 'pending' AND NOT d.spam_checked AND d.flagged_reason IS NULL AND d.review_deadline > $1
+          AND NOT t.closed AND t.review_until >= $1
+        ORDER BY d.submitted_at, d.submission_id LIMIT $2`, [now, limit]);
+    return rows.map((r) => ({ key: r.key, dueAt: new Date(r.due_at ?? now), taskId: r.task_id, submissionId: r.submission_id }));
+  }
+
+  async decide(d: DueDecision): Promise<void> {
+    await this.commands.execute(new CheckSubmissionSpamCommand(d.taskId as number, d.submissionId as number));
+  }
+}
 
 /**
  * The review deadlines' three kinds of due decision, read from the review-deadlines read model and applied

@@ -15,8 +15,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * The review deadlines read model (`review_deadline_tasks`, `review_deadlines`): each pending submission's
- * review deadline, warning time and spam-guard flag, and each task's cut-off. It is what the scheduler's
- * review sources poll (review-deadline.sources.ts) and what the submission JSON shows. Deadlines recorded
+ * review deadline, warning time, spam-guard flag (and whether its proof was checked when sent), and each
+ * task's cut-off. It is what the scheduler's review sources poll (review-deadline.sources.ts) and what the submission JSON shows. Deadlines recorded
  * in SubmissionSubmitted are taken as they are; older events get theirs from the aggregate's own rule
  * (reviewDeadlineMs), so the read model and the aggregate never disagree.
  */
@@ -58,7 +58,11 @@ export class ReviewDeadlinesProjection implements Projection {
           batch.write(`UPDATE review_deadlines SET warned = true WHERE submission_id = $1`, [d.submissionId]);
           break;
         case T.SubmissionFlaggedForAdmins:
-          batch.write(`UPDATE review_deadlines SET flagged_reason = $2, flagged_at = $3 WHERE submission_id = $1`, [d.submissionId, d.reason, d.flaggedAt]);
+          batch.write(`UPDATE review_deadlines SET flagged_reason = $2, flagged_at = $3, spam_checked = true WHERE submission_id = $1`, [d.submissionId, d.reason, d.flaggedAt]);
+          break;
+        // The spam guard's check when the proof was sent found nothing (tasks/domain/task-spam-check.ts).
+        case T.SubmissionSpamChecked:
+          batch.write(`UPDATE review_deadlines SET spam_checked = true WHERE submission_id = $1`, [d.submissionId]);
           break;
         case T.SubmissionApproved:
         case T.SubmissionRejected:
@@ -74,7 +78,7 @@ export class ReviewDeadlinesProjection implements Projection {
         case T.SubmissionResubmitted:
           batch.write(
             `UPDATE review_deadlines SET status = 'pending', resubmit_by = NULL, submitted_at = $2, review_deadline = $3, warn_at = $4,
-                    warned = false, flagged_reason = NULL, flagged_at = NULL WHERE submission_id = $1`,
+                    warned = false, flagged_reason = NULL, flagged_at = NULL, spam_checked = false WHERE submission_id = $1`,
             [d.submissionId, d.resubmittedAt, d.reviewDeadline, iso(reviewWarningAtMs(Date.parse(d.resubmittedAt), Date.parse(d.reviewDeadline)))],
           );
           break;

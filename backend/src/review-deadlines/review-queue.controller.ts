@@ -31,7 +31,7 @@ export class ReviewQueueView {
 
 /**
  * The admins' queue of flagged submissions (spam guard), soonest cut-off first, each with who submitted and the
- * validator's evidence (the Review queue tab of the admin console).
+ * validator's evidence (the Flagged tab of the admin console).
  */
 @ApiTags('admin')
 @Controller('api/admin/review-queue')

@@ -5,6 +5,7 @@ import { ValidationModule } from '../validation/validation.module';
 import { AppealRejectionHandler } from './commands/appeal-rejection.handler';
 import { ApplyEscrowLogsHandler } from './commands/apply-escrow-logs.handler';
 import { AutoReviewSubmissionHandler } from './commands/auto-review-submission.handler';
+import { CheckSubmissionSpamHandler } from './commands/check-submission-spam.handler';
 import { CloseTaskReviewHandler } from './commands/close-task-review.handler';
 import { CreateTaskHandler } from './commands/create-task.handler';
 import { DecideAppealHandler } from './commands/decide-appeal.handler';
@@ -36,7 +37,7 @@ import { WarnReviewDueHandler } from './commands/warn-review-due.handler';
     SubmitProofHandler, ReviewSubmissionHandler, RecordAiValidationHandler,
     ResubmitProofHandler, ExpireRevisionHandler,
     AppealRejectionHandler, DecideAppealHandler,
-    WarnReviewDueHandler, AutoReviewSubmissionHandler, CloseTaskReviewHandler,
+    CheckSubmissionSpamHandler, WarnReviewDueHandler, AutoReviewSubmissionHandler, CloseTaskReviewHandler,
     RequestPayoutHandler, RecordPayoutSentHandler, RecordPayoutFailedHandler, RevertRewardReleasedHandler,
     ApplyEscrowLogsHandler, WalletLinkedHandler,
   ],

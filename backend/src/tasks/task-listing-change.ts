@@ -119,6 +119,9 @@ export function listingEffectOf(e: { type: string; data: { target?: string } }):
     case T.SubmissionChangesRequested:
     case T.SubmissionResubmitted:
     case T.SubmissionAppealOverturned:
+    // The spam guard's verdict: the flag shows to the reviewers, never in a public list.
+    case T.SubmissionSpamChecked:
+    case T.SubmissionFlaggedForAdmins:
       return 'none';
     case T.SubmissionApproved:
     case T.PayoutAnomalyDetected:

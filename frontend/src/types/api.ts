@@ -1,4 +1,5 @@
 import type { CreatorRecordLine } from '@/lib/creator-record';
+import type { components } from './api.generated';
 /** Shapes of the backend's JSON (see backend/README.md and /api/docs). Amounts: whole CENT numbers, base units as strings. */
 export interface User {
   id: number;
@@ -128,3 +129,10 @@ export interface PublicConfig {
   escrowDeploymentBlock?: number | null;
   links: { chart: string; buy: string; social: string; chat: string; whitepaper: string; walletDeepLink: string };
 }
+
+/**
+ * Issue 22: the validator's evidence as the reviewers (the task's creator, admins) get it with a submission and in
+ * the admins' flagged queue: the spam guard's flag, the signals it reads with their scores and the other submissions.
+ */
+export type ReviewEvidence = components['schemas']['ReviewEvidenceView'];
+export type EvidenceSignal = components['schemas']['EvidenceSignalView'];

@@ -1,4 +1,5 @@
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { storedValidationOf } from '../../admin/stored-validation';
 import { ChainClock } from '../../clock/chain-clock';
 import { AggregateRepository } from '../../event-store/aggregate-repository';
 import { RecordAiValidationCommand } from './record-ai-validation.command';
@@ -9,7 +10,8 @@ import { ValidationService } from '../../validation/validation.service';
 import { AutoReviewOutcome, AutoReviewSubmissionCommand } from './auto-review-submission.command';
 
 /**
- * The review deadline passed. The validator runs first, outside any transaction (it may call an LLM): its
+ * The review deadline passed. The validator runs first (again, for a proof found clean when it was sent: proof
+ * sent since may copy it; a proof flagged then is not due here any more), outside any transaction (it may call an LLM): its
  * result is recorded like an admin's validation (validatedBy null = the system), and a flag keeps the
  * submission from being approved automatically (spam guard). Then ONE command on the task: approve (with
  * the payout request in the same append, exactly like a human approval) or flag; the aggregate refuses a
@@ -43,7 +45,8 @@ export class AutoReviewSubmissionHandler implements ICommandHandler<AutoReviewSu
     try {
       const run = await this.validation.validate(submissionId);
       if (run.submission.status !== 'pending') return null; // decided meanwhile: the aggregate will do nothing
-      const stored = { ...run.outcome.result, audit: { signals: run.outcome.signals, validator: run.outcome.validator, autoApproveRequested: false, reviewDeadline: true } };
+      // The measured evidence too (scores, the other submissions): what the admins' queue shows beside the flag.
+      const stored = storedValidationOf(run.outcome, { autoApproveRequested: false, reviewDeadline: true });
       await this.commands.execute(new RecordAiValidationCommand(submissionId, stored as unknown as Record<string, unknown>, null, run.durationMs));
       return spamFlagOf(run.outcome);
     } catch (err) {

@@ -25,6 +25,7 @@ export interface TaskEventDataMap {
   SubmissionRejected: E.SubmissionRejectedData;
   SubmissionReviewDueSoon: E.SubmissionReviewDueSoonData;
   SubmissionFlaggedForAdmins: E.SubmissionFlaggedForAdminsData;
+  SubmissionSpamChecked: E.SubmissionSpamCheckedData;
   TaskReviewCutOff: E.TaskReviewCutOffData;
   PayoutRequested: E.PayoutRequestedData;
   PayoutSent: E.PayoutSentData;

@@ -71,14 +71,23 @@ export function durationWords(seconds: number): string {
   return hours === 1 ? '1 hour' : `${hours} hours`;
 }
 
+/**
+ * Why a rejection at the review cut-off cannot be appealed (issue 22), said with it. The escrow releases only
+ * until deadline + reviewWindow, which is the closing margin (REVIEW_CLOSE_MARGIN_SECONDS, 1 hour by default)
+ * after the cut-off, and the creator may refund the rest right after: an appeal decided after the cut-off could
+ * never be paid, so offering one would be a false promise. A flagged submission was before the admins (who would
+ * decide an appeal) from the moment it was flagged — when it was sent (task-spam-check.ts) — until the cut-off.
+ */
+export const CUT_OFF_IS_FINAL = 'This rejection is final and cannot be appealed: the escrow stops paying out at the review cut-off.';
+
 export const REVIEW_DEADLINE_MESSAGES = {
   autoApproved: (seconds: number) => `Approved automatically: not reviewed within ${durationWords(seconds)}.`,
   flaggedAtCutOff: (reason: string, until: Date) =>
     `Rejected at the review cut-off (${until.toISOString()}): the spam guard flagged this submission (${reason}) and no ` +
-    'admin reviewed it in time.',
+    `admin reviewed it in time. ${CUT_OFF_IS_FINAL}`,
   missedAtCutOff: (until: Date) =>
     `Rejected at the review cut-off (${until.toISOString()}): nobody reviewed this submission and it could not be approved ` +
-    'automatically before approvals closed.',
+    `automatically before approvals closed. ${CUT_OFF_IS_FINAL}`,
   refunded: "Rejected: the task's escrow was refunded to its creator before this submission was reviewed.",
   reviewWithinInvalid: `Auto-approve after must be a whole number of hours from ${REVIEW_WITHIN_HOURS.min} to ${REVIEW_WITHIN_HOURS.max} (30 days)`,
 } as const;
@@ -154,7 +163,7 @@ export function decideAutoReview(s: TaskState, taskId: number, submissionId: num
   if (flagReason) {
     const data: E.SubmissionFlaggedForAdminsData = {
       submissionId, taskId, userId: sub.userId, reason: flagReason, reviewDeadline: new Date(deadlineOf(sub)).toISOString(),
-      decideBy: reviewTimesOf(s).reviewUntil.toISOString(), flaggedAt: now.toISOString(),
+      decideBy: reviewTimesOf(s).reviewUntil.toISOString(), flaggedAt: now.toISOString(), stage: 'review_deadline',
     };
     return [{ type: T.SubmissionFlaggedForAdmins, data }];
   }

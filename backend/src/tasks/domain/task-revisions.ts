@@ -2,7 +2,7 @@ import { badRequest, conflict, forbidden } from '../../common/domain-error';
 import * as E from './task.events';
 import { reviewTimesOf } from './task-lifecycle';
 import { checkProofMatchesType, submissionOf } from './task-submissions';
-import { reviewDeadlineMs, SYSTEM_REVIEWER } from './task-review-deadline';
+import { CUT_OFF_IS_FINAL, reviewDeadlineMs, SYSTEM_REVIEWER } from './task-review-deadline';
 import { canReview } from './task-submissions';
 import { MESSAGES, Reviewer } from './task.messages';
 import { EvolverTable, PostEvolverTable, Raised, TaskState, withSubmission } from './task.state';
@@ -26,7 +26,7 @@ export const REVISION_MESSAGES = {
   tooLate: (by: Date) => `The time to resubmit ended on ${by.toISOString()}`,
   expired: (by: Date) => `Rejected: changes were requested and no revision was submitted by ${by.toISOString()}.`,
   expiredAtCutOff: (until: Date) =>
-    `Rejected at the review cut-off (${until.toISOString()}): changes were requested and no revision was submitted in time.`,
+    `Rejected at the review cut-off (${until.toISOString()}): changes were requested and no revision was submitted in time. ${CUT_OFF_IS_FINAL}`,
 } as const;
 
 /** The revision part of a submission's state. */

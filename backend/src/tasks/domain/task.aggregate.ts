@@ -15,6 +15,7 @@ import {
 } from './task-review-deadline';
 import { appealBaseEvolvers, appealPostEvolvers, appealUntilMs, decideAppeal, decideAppealDecision, hasFreeSlot } from './task-appeals';
 import { decideRequestChanges, decideResubmit, decideRevisionExpiry, revisionBaseEvolvers, revisionEvolvers } from './task-revisions';
+import { decideSpamCheck, spamCheckEvolvers } from './task-spam-check';
 import { EvolverTable, PostEvolverTable, Raised, SubmissionState, TaskState, initialTaskState } from './task.state';
 import { TaskEvent, TaskEventType, isTaskEventType } from './task-event';
 import { upcastTaskEvent } from './task-event-upcaster';
@@ -30,7 +31,7 @@ const BASE_EVOLVERS: EvolverTable = {
 };
 
 /** Features that add fields to an existing event's transition run after its base evolver (e.g. review deadlines). */
-const POST_EVOLVERS: readonly PostEvolverTable[] = [reviewDeadlineEvolvers, revisionEvolvers, appealPostEvolvers];
+const POST_EVOLVERS: readonly PostEvolverTable[] = [reviewDeadlineEvolvers, revisionEvolvers, appealPostEvolvers, spamCheckEvolvers];
 
 /** The task's state after one event (in its current shape: see upcastTaskEvent); pure. */
 export function evolveTask<K extends TaskEventType>(s: TaskState, e: TaskEvent<K>): TaskState {
@@ -182,6 +183,23 @@ export class TaskAggregate extends Aggregate<TaskState> {
     const raised = decideReviewWarning(this.mustExist(), this.id, submissionId, now);
     this.apply(raised);
     return raised.length > 0;
+  }
+
+  /**
+   * The spam guard's verdict on the proof just sent (`checkedProof`, as the validator read it): 'flagged' (in the
+   * admins' queue now), 'clean', or 'nothing' when there is nothing to record (task-spam-check.ts). The validation
+   * behind it (the evidence the reviewers see) is recorded just before the verdict, and only with one.
+   */
+  checkSpam(
+    submissionId: number, checkedProof: E.ProofData, flagReason: string | null, now: Date,
+    validation?: { result: Record<string, unknown>; durationMs: number },
+  ): 'flagged' | 'clean' | 'nothing' {
+    const s = this.mustExist();
+    const verdict = decideSpamCheck(s, this.id, submissionId, checkedProof, flagReason, now);
+    if (!verdict.length) return 'nothing';
+    const validated = validation ? decideAiValidation(s, this.id, submissionId, validation.result, null, validation.durationMs) : [];
+    this.apply([...validated, ...verdict]);
+    return verdict[0].type === E.TaskEvents.SubmissionFlaggedForAdmins ? 'flagged' : 'clean';
   }
 
   /** The review deadline passed: approve automatically, or hand a flagged one to the admins. 'approved' when approved now. */

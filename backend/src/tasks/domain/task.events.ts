@@ -23,6 +23,8 @@ export const TaskEvents = {
   /** Review deadlines (aggregate/task-review-deadline.ts): the creator's warning, the spam guard's flag, the cut-off. */
   SubmissionReviewDueSoon: 'SubmissionReviewDueSoon',
   SubmissionFlaggedForAdmins: 'SubmissionFlaggedForAdmins',
+  /** The spam guard checked a proof when it was sent and found nothing (aggregate/task-spam-check.ts). */
+  SubmissionSpamChecked: 'SubmissionSpamChecked',
   TaskReviewCutOff: 'TaskReviewCutOff',
   PayoutRequested: 'PayoutRequested',
   PayoutSent: 'PayoutSent',
@@ -209,7 +211,10 @@ export interface SubmissionReviewDueSoonData {
   warnedAt: string;
 }
 
-/** The validator flagged a submission at its review deadline: not auto-approved; admins decide by `decideBy`. */
+/**
+ * The validator flagged a submission, when its proof was sent or at its review deadline: never auto-approved;
+ * admins decide by `decideBy`.
+ */
 export interface SubmissionFlaggedForAdminsData {
   submissionId: number;
   taskId: number;
@@ -219,6 +224,16 @@ export interface SubmissionFlaggedForAdminsData {
   /** The task's review cut-off: unreviewed by then, it is rejected with the reason. */
   decideBy: string;
   flaggedAt: string;
+  /** When the check ran: the proof was just sent ('submitted'), or its review deadline passed (absent in older events). */
+  stage?: 'submitted' | 'review_deadline';
+}
+
+/** The spam guard's check of the proof just sent found nothing: it is not checked again until a revision. */
+export interface SubmissionSpamCheckedData {
+  submissionId: number;
+  taskId: number;
+  userId: number;
+  checkedAt: string;
 }
 
 /** Review of the task is closed: every submission still pending was rejected (`rejected` of them). */

@@ -5,12 +5,14 @@ import type { TaskEventDataMap, TaskEventType } from './task-event';
 import type { AppealSubmissionState } from './task-appeals';
 import type { ReviewDeadlineSubmissionState, ReviewDeadlineTaskState } from './task-review-deadline';
 import type { RevisionSubmissionState } from './task-revisions';
+import type { SpamCheckSubmissionState } from './task-spam-check';
 
 /**
  * The task aggregate's state. Every part is read-only: `evolve` returns new objects (and new Maps) and
  * never changes a state it was given, so a state can be kept, compared or replayed safely.
  */
-export interface SubmissionState extends Partial<ReviewDeadlineSubmissionState>, Partial<RevisionSubmissionState>, Partial<AppealSubmissionState> {
+export interface SubmissionState
+  extends Partial<ReviewDeadlineSubmissionState>, Partial<RevisionSubmissionState>, Partial<AppealSubmissionState>, Partial<SpamCheckSubmissionState> {
   readonly id: number;
   readonly userId: number;
   readonly status: SubmissionStatus;

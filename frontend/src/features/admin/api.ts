@@ -1,5 +1,6 @@
 import { api, retryOnce } from '@/lib/api';
 import type { SubmissionStatus } from '@/types/api';
+import type { components } from '@/types/api.generated';
 import type { AdminAnalytics, AdminDashboard, BulkApproveResponse, BulkValidateResponse } from './types';
 
 export interface AdminPage {
@@ -26,8 +27,16 @@ export interface OpenAppeal {
   timeLeftSeconds: number;
 }
 
+/** GET /api/admin/review-queue (issue 22): a submission the spam guard flagged, with who sent it and the evidence. */
+export type FlaggedSubmission = components['schemas']['FlaggedSubmissionView'];
+
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
+    // A decision (PATCH /api/submissions/:id invalidates 'Admin' and the submission list) takes it off the queue.
+    reviewQueue: build.query<components['schemas']['ReviewQueueView'], void>({
+      query: () => '/api/admin/review-queue',
+      providesTags: ['Admin', { type: 'Submission', id: 'LIST' }],
+    }),
     openAppeals: build.query<{ now: string; items: OpenAppeal[] }, void>({
       query: () => '/api/admin/appeals',
       providesTags: ['Admin'],
@@ -61,4 +70,5 @@ export const adminApi = api.injectEndpoints({
 
 export const {
   useAdminDashboardQuery, useAdminAnalyticsQuery, useBulkValidateMutation, useBulkApproveMutation, useOpenAppealsQuery, useDecideAppealMutation,
+  useReviewQueueQuery,
 } = adminApi;

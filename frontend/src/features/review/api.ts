@@ -1,14 +1,16 @@
 import { api } from '@/lib/api';
 import type { EarnerRecord } from '@/lib/creator-record';
-import type { Submission, SubmissionStatus, User } from '@/types/api';
+import type { ReviewEvidence, Submission, SubmissionStatus, User } from '@/types/api';
 import type { StoredValidation, ValidationResult } from './validation';
 
 /**
  * A submission as GET /api/submissions/:id answers it: always with its task's summary; for admins also the AI
- * validation stored on it (null when never validated; the key is absent for everyone else).
+ * validation stored on it (null when never validated; the key is absent for everyone else); for its reviewers (the
+ * task's creator and admins) who submitted and the validator's evidence (issue 22; absent for the earner).
  */
 export type ReviewedSubmission = Submission & {
   task: NonNullable<Submission['task']>; aiValidation?: StoredValidation | null; submitter?: Submitter; revisions?: SubmissionRevision[];
+  evidence?: ReviewEvidence;
 };
 
 export interface RevisionProof { proofLink: string | null; proofText: string | null; proofFileUrl: string | null; notes: string | null }

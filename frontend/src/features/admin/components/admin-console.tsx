@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Card, Heading, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Pager } from '@/components/pager';
-import { useAdminDashboardQuery } from '../api';
+import { useAdminDashboardQuery, type FlaggedSubmission } from '../api';
 import type { AdminTaskRow } from '../types';
 import { AnalyticsTab } from './analytics-tab';
 import { AppealsTab } from './appeals-tab';
+import { FlaggedTab } from './flagged-tab';
 import { OverviewTab } from './overview-tab';
 import { SubmissionsTab } from './submissions-tab';
 import { TasksTable } from './tasks-table';
@@ -13,8 +14,15 @@ import { TabsRoot } from '@/components/ui/tabs';
 
 const PAGE = 50;
 
-/** /admin: Overview, Users, Tasks, Submissions, AI Analytics; every list paged on the server. */
-export function AdminConsole({ onReview, taskAction }: { onReview(id: number): void; taskAction?(task: AdminTaskRow): ReactNode }) {
+interface AdminConsoleProps {
+  onReview(id: number): void;
+  taskAction?(task: AdminTaskRow): ReactNode;
+  /** The decision buttons on each flagged submission (composed by the page from the review feature). */
+  flaggedActions?(item: FlaggedSubmission): ReactNode;
+}
+
+/** /admin: Overview, Users, Tasks, Submissions, AI Analytics, Flagged, Appeals; every list paged on the server. */
+export function AdminConsole({ onReview, taskAction, flaggedActions }: AdminConsoleProps) {
   // The overview is aggregated over everything by the server; one row per list is all this call needs.
   const overview = useAdminDashboardQuery({ limit: 1, offset: 0 });
   if (overview.isLoading) return <Spinner aria-label="Loading admin data" />;
@@ -40,6 +48,7 @@ export function AdminConsole({ onReview, taskAction }: { onReview(id: number): v
           <Tabs.Trigger value="tasks">Tasks</Tabs.Trigger>
           <Tabs.Trigger value="submissions">Submissions</Tabs.Trigger>
           <Tabs.Trigger value="analytics">AI Analytics</Tabs.Trigger>
+          <Tabs.Trigger value="flagged">Flagged</Tabs.Trigger>
           <Tabs.Trigger value="appeals">Appeals</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="overview"><OverviewTab overview={o} onReview={onReview} /></Tabs.Content>
@@ -47,6 +56,7 @@ export function AdminConsole({ onReview, taskAction }: { onReview(id: number): v
         <Tabs.Content value="tasks"><TasksPage taskAction={taskAction} /></Tabs.Content>
         <Tabs.Content value="submissions"><SubmissionsTab pending={o.submissions.pending} onReview={onReview} /></Tabs.Content>
         <Tabs.Content value="analytics"><AnalyticsTab /></Tabs.Content>
+        <Tabs.Content value="flagged"><FlaggedTab onReview={onReview} actions={flaggedActions} /></Tabs.Content>
         <Tabs.Content value="appeals"><AppealsTab /></Tabs.Content>
       </TabsRoot>
     </Stack>

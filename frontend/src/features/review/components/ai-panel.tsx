@@ -12,8 +12,10 @@ function validationErrorText(e: unknown): string {
 }
 
 /**
- * The AI analysis of one submission: admins only; the button only while undecided and not yet analysed. A run made
- * in this page shows at once; otherwise the validation stored on the submission (an admin reopening it later).
+ * The AI analysis of one submission: admins only; the button only while undecided and not yet analysed by an admin.
+ * A run made in this page shows at once; otherwise the validation stored on the submission (an admin reopening it
+ * later). The system's own check (the spam guard's, when the proof was sent or at its review deadline: stored with
+ * validatedBy null) shows too, but does not stand in for an admin's analysis: the button stays.
  */
 export function AiPanel({ submissionId, stored, canValidate }: { submissionId: number; stored: StoredValidation | null; canValidate: boolean }) {
   const [validate, state] = useValidateSubmissionMutation({ fixedCacheKey: `validate-${submissionId}` });
@@ -25,13 +27,19 @@ export function AiPanel({ submissionId, stored, canValidate }: { submissionId: n
       toaster.create({ type: 'error', title: 'AI Validation Failed', description: validationErrorText(e) });
     }
   };
-  if (stored) return <AiResult result={stored} />;
+  if (stored && stored.validatedBy != null) return <AiResult result={stored} />;
   if (state.data) return <AiResult result={state.data} />;
-  if (!canValidate) return null;
-  return (
-    <Button variant="outline" colorPalette="purple" onClick={() => void run()} loading={state.isLoading} loadingText="Analyzing...">
+  const button = canValidate && (
+    <Button variant="outline" colorPalette="purple" onClick={() => void run()} loading={state.isLoading} loadingText="Analyzing..." alignSelf="flex-start">
       AI Validate
     </Button>
+  );
+  if (!stored) return button || null;
+  return (
+    <Stack gap="2">
+      <AiResult result={stored} />
+      {button}
+    </Stack>
   );
 }
 

@@ -183,10 +183,54 @@ describe('ReviewBody', { timeout: 30_000 }, () => {
     expect(within(panel).queryByText('Issues')).toBeNull();
   });
 
+  it("shows an admin the system's own check (validatedBy null) and still offers AI Validate (issue 22)", async () => {
+    show(submission({ aiValidated: true, aiValidation: { ...stored, validatedBy: null } }), testUser({ id: 1, isAdmin: true }), '0xabc');
+    const panel = await screen.findByTestId('ai-result');
+    expect(within(panel).getByText('Stored analysis run Nov 22, 2026 (heuristic)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'AI Validate' })).toBeTruthy();
+  });
+
   it('never shows the AI panel to the creator, even with a validation in hand', async () => {
     show(submission({ aiValidated: true, aiValidation: stored }), testUser({ id: 3 }), '0xabc');
     expect(await screen.findByRole('button', { name: 'Approve & Release 1,500 CENTS' })).toBeTruthy();
     expect(screen.queryByTestId('ai-result')).toBeNull();
+  });
+
+  // Issue 22: GET /api/submissions/:id gives the task's creator (and admins) `evidence`, never the earner.
+  const evidence = {
+    flag: "duplicate proof: Copy of another user's text", validated: true, riskLevel: 'high' as const, highRisk: true, confidence: 0.91, qualityScore: 35,
+    signals: [{ code: 'duplicate_text', label: "Copy of another user's text", kind: 'duplicate proof' as const, score: 0.97, related: [{ submissionId: 9, taskId: 4 }] }],
+  };
+
+  it("shows the creator the validator's evidence: the flag, the risk, the signal's score and the submission it copies (issue 22)", async () => {
+    show(submission({ aiValidated: true, reviewFlag: evidence.flag, evidence }), testUser({ id: 3 }), '0xabc');
+    const panel = within(await screen.findByRole('region', { name: 'Spam guard evidence' }));
+    for (const text of ['Flagged: admins review it', evidence.flag, 'Risk: high', 'Confidence 91 %', 'Quality 35/100', "Copy of another user's text",
+      'duplicate proof', '97 % match', 'submission #9 (task #4)']) {
+      expect(panel.getByText(text)).toBeTruthy();
+    }
+    // A creator may not open another task's submissions: the related one is named, not a button.
+    expect(panel.queryByRole('button')).toBeNull();
+    // The creator still decides it.
+    expect(screen.getByRole('button', { name: 'Approve & Release 1,500 CENTS' })).toBeTruthy();
+  });
+
+  it('says when the spam guard found nothing, and when it has not checked yet', async () => {
+    const clean = { ...evidence, flag: null, riskLevel: 'low' as const, highRisk: false, signals: [] };
+    const first = show(submission({ aiValidated: true, evidence: clean }), testUser({ id: 3 }), '0xabc');
+    const panel = within(await screen.findByRole('region', { name: 'Spam guard evidence' }));
+    expect(panel.getByText('Not flagged')).toBeTruthy();
+    expect(panel.getByText('No duplicate proof or sybil signal found.')).toBeTruthy();
+    first.unmount();
+    show(submission({ evidence: { flag: null, validated: false, riskLevel: null, highRisk: false, confidence: null, qualityScore: null, signals: [] } }),
+      testUser({ id: 3 }), '0xabc');
+    expect(within(await screen.findByRole('region', { name: 'Spam guard evidence' })).getByText('Not checked yet')).toBeTruthy();
+  });
+
+  it("shows the earner no evidence panel (their submission JSON has none)", async () => {
+    show(submission({ reviewFlag: evidence.flag }), testUser({ id: 7 }));
+    expect(await screen.findByText('Write a thread')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Spam guard evidence' })).toBeNull();
   });
 
   it('replaces a broken image with the placeholder and retries it with a timestamp', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Box, Button, CloseButton, Dialog, Field, HStack, Portal, Separator, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { PayoutStatus } from '@/components/payout-status';
+import { ReviewEvidencePanel } from '@/components/review-evidence';
 import { ExternalLink } from '@/components/ui/external-link';
 import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -132,6 +133,8 @@ export function ReviewBody({ submission: s, onClose }: { submission: ReviewedSub
               <Badge colorPalette={submissionStatusLook(status).color}>{submissionStatusLook(status).label}</Badge>
             </HStack>
           </Stack>
+          {/* Issue 22: the validator's evidence for the reviewers (the creator too, not only admins), before the proof it is about. */}
+          {s.evidence && <ReviewEvidencePanel evidence={s.evidence} />}
           {s.proofLink && (
             <Box>
               <Text fontSize="sm" fontWeight="semibold">Link</Text>
@@ -160,7 +163,8 @@ export function ReviewBody({ submission: s, onClose }: { submission: ReviewedSub
               <Text fontSize="sm" whiteSpace="pre-wrap">{s.notes}</Text>
             </Box>
           )}
-          {user?.isAdmin && <AiPanel submissionId={s.id} stored={s.aiValidation ?? null} canValidate={status === 'pending' && !s.aiValidated} />}
+          {/* Whether an admin already analysed it is the panel's call (the system's own check does not count). */}
+          {user?.isAdmin && <AiPanel submissionId={s.id} stored={s.aiValidation ?? null} canValidate={status === 'pending'} />}
           {mode.kind === 'decided' && (
             <AlertRoot status={status === 'approved' ? 'success' : status === 'rejected' ? 'error' : 'warning'}>
               <Alert.Indicator />

@@ -12,6 +12,9 @@ const PAYOUT_FOLLOW_MS = 5 * 60_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** What an approval needs of a submission: the dialog passes the whole one, the flagged queue just these. */
+export type ApprovalTarget = Pick<ReviewedSubmission, 'id' | 'taskId' | 'userId'> & { task: Pick<ReviewedSubmission['task'], 'reward'> };
+
 /**
  * Approve, then follow the payout the server requested until the chain has it (spec §7 toasts): "Processing
  * token transfer" while it travels, "Reward transferred successfully" only once the release is indexed with its
@@ -23,7 +26,7 @@ export function useApprove() {
   const [review, state] = useReviewSubmissionMutation();
 
   const approve = useCallback(
-    async (s: ReviewedSubmission, feedback: string): Promise<boolean> => {
+    async (s: ApprovalTarget, feedback: string): Promise<boolean> => {
       try {
         await review({ id: s.id, taskId: s.taskId, status: 'approved', feedback }).unwrap();
       } catch (e) {
@@ -53,7 +56,7 @@ export function useApprove() {
 
 type Dispatch = ReturnType<typeof useAppDispatch>;
 
-async function followPayout(dispatch: Dispatch, s: ReviewedSubmission, wallet: string) {
+async function followPayout(dispatch: Dispatch, s: ApprovalTarget, wallet: string) {
   const id = toaster.create({
     type: 'loading',
     title: 'Processing token transfer',
