@@ -105,7 +105,6 @@ export default defineConfig(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: importZones(root) }],
-      // No module reaches itself through its imports (issue 23 found event-store <-> group-commit, and cycles among
       // No module reaches itself through its imports (issue 23 broke event-store <-> group-commit and the task domain's).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
