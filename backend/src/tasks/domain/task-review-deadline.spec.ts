@@ -4,8 +4,9 @@ import { StoredEvent } from '../../event-store/stored-event';
 import { TaskAggregate } from './task.aggregate';
 import { TaskEvents as T } from './task.events';
 import {
-  AUTO_APPROVAL_LEAD_SECONDS, DEFAULT_REVIEW_WITHIN_SECONDS, REVIEW_DEADLINE_MESSAGES, SYSTEM_REVIEWER, reviewDeadlineMs, reviewWarningAtMs,
+  AUTO_APPROVAL_LEAD_SECONDS, DEFAULT_REVIEW_WITHIN_SECONDS, REVIEW_DEADLINE_MESSAGES, reviewDeadlineMs, reviewWarningAtMs,
 } from './task-review-deadline';
+import { SYSTEM_REVIEWER } from './task.messages';
 
 /**
  * Every transition of the review deadline (task-review-deadline.ts) on the task aggregate itself: the

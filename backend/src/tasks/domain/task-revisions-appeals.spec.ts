@@ -5,7 +5,7 @@ import { TaskAggregate } from './task.aggregate';
 import { TaskEvents as T } from './task.events';
 import { APPEAL_MESSAGES } from './task-appeals';
 import { REVIEW_DEADLINE_MESSAGES } from './task-review-deadline';
-import { REVISION_MESSAGES } from './task-revisions';
+import { REVISION_MESSAGES } from './task.messages';
 
 /**
  * Revise and resubmit, appeals (task-revisions.ts, task-appeals.ts) on the task aggregate itself: every

@@ -2,7 +2,8 @@ import { StoredEvent } from '../../event-store/stored-event';
 import { TaskAggregate } from './task.aggregate';
 import { TaskEvents as T } from './task.events';
 import { APPEAL_MESSAGES } from './task-appeals';
-import { CUT_OFF_IS_FINAL, REVIEW_DEADLINE_MESSAGES } from './task-review-deadline';
+import { REVIEW_DEADLINE_MESSAGES } from './task-review-deadline';
+import { CUT_OFF_IS_FINAL } from './task.messages';
 
 /**
  * The spam guard when a proof is sent (task-spam-check.ts) on the task aggregate: the verdict is recorded once
