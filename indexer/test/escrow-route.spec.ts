@@ -71,6 +71,15 @@ describe('GET /api/tasks/:id/escrow', () => {
     expect(body.payouts).toEqual([
       expect.objectContaining({ submissionId, userId: earner.id, payoutStatus: 'released', state: 'final', txHash: paid.transaction_hash }),
     ]);
+
+    // The chain decides a payout's state: a release that is mined but that the app's read model does not show
+    // yet (still "sent", no block) reads as on chain, with the chain's transaction (the ids are compared as
+    // decimal strings: a RewardReleased log carries a uint256).
+    await idx.db.query(`UPDATE submissions SET payout_status = 'sent', payout_block_number = NULL, payout_tx_hash = NULL WHERE id = $1`, [submissionId]);
+    const lagging = await request(api.http).get(`/api/tasks/${task.taskId}/escrow`).expect(200);
+    expect(lagging.body.payouts).toEqual([
+      expect.objectContaining({ submissionId, payoutStatus: 'sent', state: 'final', txHash: paid.transaction_hash, blockNumber: expect.any(Number) }),
+    ]);
   });
 
   it('with a confirmation depth, a fresh payout is confirmed (included) before it is final', async () => {

@@ -217,9 +217,10 @@ export class EscrowAuditService {
   /** pending (requested / sent), confirmed (its release is in a block), final (past the confirmation depth). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an SQL row as the driver returns it, its columns read by name
   private payouts(submissions: Array<Record<string, any>>, events: EscrowEventView[], head: number | null): EscrowPayoutView[] {
+    // A log's submission id is a uint256 as a decimal string; a row's id is a number: compared as strings.
     const released = new Map(events.filter((e) => e.type === 'RewardReleased').map((e) => [e.submissionId!, e]));
     return submissions.map((s) => {
-      const onChain = released.get(s.id);
+      const onChain = released.get(String(s.id));
       const txHash: string | null = onChain?.txHash ?? s.payout_tx_hash ?? null;
       let state: EscrowPayoutView['state'] = null;
       if (onChain) state = onChain.finality;
