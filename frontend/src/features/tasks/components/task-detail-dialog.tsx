@@ -91,22 +91,8 @@ export function TaskDetailDialog({
                 <Stat label="Est. Time" value={`${task.estimatedTime} minutes`} />
                 <Stat label="Deadline" value={formatDeadline(task.deadline)} />
               </SimpleGrid>
-              <Stack gap="2">
-                <Heading as="h3" size="md">
-                  Description
-                </Heading>
-                <Text whiteSpace="pre-wrap" color="gray.700">
-                  <LinkifiedText text={task.description} />
-                </Text>
-              </Stack>
-              <Stack gap="2">
-                <Heading as="h3" size="md">
-                  Requirements
-                </Heading>
-                <Text whiteSpace="pre-wrap" color="gray.700">
-                  <LinkifiedText text={task.requirements} />
-                </Text>
-              </Stack>
+              <TextSection title="Description" text={task.description} />
+              <TextSection title="Requirements" text={task.requirements} />
               <Stack gap="2">
                 <Heading as="h3" size="md">
                   Submission Information
@@ -132,5 +118,19 @@ export function TaskDetailDialog({
         </>
       )}
     </DialogFrame>
+  );
+}
+
+/** A titled block of the creator's text, its line breaks kept and its links clickable. */
+function TextSection({ title, text }: { title: string; text: string }) {
+  return (
+    <Stack gap="2">
+      <Heading as="h3" size="md">
+        {title}
+      </Heading>
+      <Text whiteSpace="pre-wrap" color="gray.700">
+        <LinkifiedText text={text} />
+      </Text>
+    </Stack>
   );
 }
