@@ -1149,7 +1149,7 @@ export interface components {
         CreatorRecordLine: {
             reviewed: number;
             approved: number;
-            medianReviewMs?: number | null;
+            medianReviewMs: number | null;
         };
         TaskView: {
             id: number;
@@ -1699,7 +1699,7 @@ export interface components {
             /** @description Submissions to their tasks that were decided (0: a new creator, no history) */
             submissionsReviewed: number;
             /** @description Median ms from submission to its first decision (null: none yet) */
-            medianReviewMs?: number | null;
+            medianReviewMs: number | null;
             /** @description Decided by the creator (not the system) at or before the review deadline */
             reviewedBeforeDeadline: number;
             /** @description Reviewed submissions that ended approved */
