@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
 import { Projection, ProjectionBatch, ReadModelProjection } from '../projections/projection';
-import { ReviewTerms, reviewTermsFor, submissionReviewDeadlineMs } from '../projections/review-terms';
+import { recordReviewTerms, reviewTermsFor, submissionReviewDeadlineMs } from '../projections/review-terms';
 import { upcastTaskEventData } from '../tasks/domain/task-event-upcaster';
-import { reviewTermsOf } from '../tasks/domain/task-review-deadline';
 import { TaskEvents as T } from '../tasks/domain/task.events';
 
 /** An appeal the admins decided for the earner (followed by the approval the aggregate raises for it). */
@@ -39,16 +38,9 @@ export class CreatorRecordProjection implements Projection {
     for (const e of events) {
       const d = e.data;
       switch (e.type) {
-        case T.TaskCreated: {
-          const t: ReviewTerms = reviewTermsOf(upcastTaskEventData(T.TaskCreated, d));
-          terms.set(d.taskId, t);
-          batch.write(
-            `INSERT INTO creator_record_tasks (task_id, creator_id, review_within_seconds, review_until) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (task_id) DO NOTHING`,
-            [d.taskId, d.creatorId, t.reviewWithinSeconds, t.reviewUntil.toISOString()],
-          );
+        case T.TaskCreated:
+          recordReviewTerms(e, terms, 'creator_record_tasks', batch);
           break;
-        }
         case T.SubmissionSubmitted: {
           const submittedAt = Date.parse(d.createdAt);
           if (!Number.isFinite(submittedAt)) break; // no time to measure a review from: left out of the record

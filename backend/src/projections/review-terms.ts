@@ -1,6 +1,8 @@
 import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
-import { reviewDeadlineMs } from '../tasks/domain/task-review-deadline';
+import { ProjectionBatch } from './projection';
+import { upcastTaskEventData } from '../tasks/domain/task-event-upcaster';
+import { reviewDeadlineMs, reviewTermsOf } from '../tasks/domain/task-review-deadline';
 import { TaskEvents as T } from '../tasks/domain/task.events';
 
 /** A task's review terms, as the read models that place submissions' review deadlines keep them per task. */
@@ -39,4 +41,16 @@ export async function reviewTermsFor(events: StoredEvent[], tx: QueryRunner, tab
 export function submissionReviewDeadlineMs(submitted: { reviewDeadline?: string | null }, submittedAt: number, terms: ReviewTerms | undefined): number {
   if (submitted.reviewDeadline) return Date.parse(submitted.reviewDeadline);
   return terms ? reviewDeadlineMs(submittedAt, terms.reviewWithinSeconds, terms.reviewUntil) : Number.NaN;
+}
+
+/** A TaskCreated's terms: kept for the rest of the batch in `terms`, and in the model's own table for later batches. */
+export function recordReviewTerms(created: StoredEvent, terms: Map<number, ReviewTerms>, table: TermsTable, batch: ProjectionBatch): void {
+  const d = created.data;
+  const t = reviewTermsOf(upcastTaskEventData(T.TaskCreated, d));
+  terms.set(d.taskId, t);
+  batch.write(
+    `INSERT INTO ${table} (task_id, creator_id, review_within_seconds, review_until) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (task_id) DO NOTHING`,
+    [d.taskId, d.creatorId, t.reviewWithinSeconds, t.reviewUntil.toISOString()],
+  );
 }

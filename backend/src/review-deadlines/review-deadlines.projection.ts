@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
 import { Projection, ProjectionBatch, ReadModelProjection } from '../projections/projection';
-import { ReviewTerms, reviewTermsFor, submissionReviewDeadlineMs } from '../projections/review-terms';
-import { upcastTaskEventData } from '../tasks/domain/task-event-upcaster';
-import { reviewWarningAtMs, reviewTermsOf } from '../tasks/domain/task-review-deadline';
+import { recordReviewTerms, reviewTermsFor, submissionReviewDeadlineMs } from '../projections/review-terms';
+import { reviewWarningAtMs } from '../tasks/domain/task-review-deadline';
 import { TaskEvents as T } from '../tasks/domain/task.events';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -27,16 +26,9 @@ export class ReviewDeadlinesProjection implements Projection {
     for (const e of events) {
       const d = e.data;
       switch (e.type) {
-        case T.TaskCreated: {
-          const t: ReviewTerms = reviewTermsOf(upcastTaskEventData(T.TaskCreated, d));
-          terms.set(d.taskId, t);
-          batch.write(
-            `INSERT INTO review_deadline_tasks (task_id, creator_id, review_within_seconds, review_until) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (task_id) DO NOTHING`,
-            [d.taskId, d.creatorId, t.reviewWithinSeconds, t.reviewUntil.toISOString()],
-          );
+        case T.TaskCreated:
+          recordReviewTerms(e, terms, 'review_deadline_tasks', batch);
           break;
-        }
         case T.SubmissionSubmitted: {
           const t = terms.get(d.taskId);
           const submittedAt = Date.parse(d.createdAt);
