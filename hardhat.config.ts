@@ -13,6 +13,7 @@ import "hardhat-gas-reporter";
 
 // This machine (and CI) has no internet: compile with the wasm solc shipped in the `solc` npm package
 // instead of letting Hardhat download a native compiler (HH502).
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- Hardhat loads this config as CommonJS
 const SOLC_VERSION: string = require("solc/package.json").version;
 
 subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD).setAction(async (args: { solcVersion: string }, _hre, runSuper) => {
@@ -21,6 +22,7 @@ subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD).setAction(async (args: { solcVersi
     compilerPath: require.resolve("solc/soljson.js"),
     isSolcJs: true,
     version: args.solcVersion,
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- solc is loaded only when it compiles
     longVersion: require("solc").version(),
   };
 });

@@ -35,7 +35,6 @@ import { CreateTaskCommand } from '../src/tasks/commands/create-task.command';
 import { taskEscrowTerms } from '../src/tasks/domain/task-escrow-terms';
 import { RegisterUserCommand } from '../src/users/commands/register-user.command';
 import { TEST_SESSION_SECRET } from '../test/session-cookie';
-import { freePort } from './bench-database';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const PAYOUTS_PER_SEC = Number(process.env.BENCH_PAYOUTS_PER_SEC ?? 20);

@@ -1,7 +1,7 @@
 import * as zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkPage, openBrowser, settle, type Session } from './browser';
+import { checkPage, DESKTOP, openBrowser, PHONE, settle, type Session } from './browser';
 import { DEV_KEYS } from './chain';
 import { expectToast, signInWithWallet, uniqueName } from './flows';
 
@@ -131,6 +131,29 @@ describe('earner: submit text, link and image proof; the creator cannot submit',
     await checkPage(page, 'submit-proof-mixed');
     await form.getByRole('button', { name: 'Submit Proof' }).click();
     await expectToast(page, 'Proof submitted');
+  });
+
+  it('on a phone the proof form keeps Submit Proof on screen (a sticky footer), the form scrolling behind it', async () => {
+    const { page } = s;
+    await page.setViewportSize(PHONE);
+    try {
+      const dialog = await openTask(page, baseUrl, MIXED_TASK);
+      await dialog.getByRole('button', { name: 'Submit Proof' }).click();
+      const form = dialog.getByRole('form', { name: 'Submit proof' });
+      await form.waitFor();
+      await form.getByRole('tab', { name: 'Text Description' }).click();
+      const submit = form.getByRole('button', { name: 'Submit Proof' });
+      // Not scrolled to by the test: where the form starts, its Submit is already within the phone's screen.
+      await form.getByText('Submit Proof', { exact: true }).first().scrollIntoViewIfNeeded();
+      const box = await submit.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.height);
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      await checkPage(page, 'submit-proof-phone-sticky');
+      await form.getByRole('button', { name: 'Cancel' }).click();
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
   });
 
   it('the creator sees no Submit Proof on their own task', async () => {

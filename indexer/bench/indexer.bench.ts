@@ -119,7 +119,6 @@ async function main(): Promise<void> {
     const t0 = Date.now();
     for (let taskId = 1; taskId <= TASKS + 1; taskId++) {
       const n = taskId <= TASKS ? PAYOUTS : LIVE;
-      const now = new Date().toISOString();
       const ids = Array.from({ length: n }, () => ++submissionId);
       subsOf.set(taskId, ids);
       await store.append(`task-${taskId}`, 0, taskWithApprovals(taskId, creatorId, ids, deadline, chain.deployment.escrow, recipientOf));

@@ -1,5 +1,5 @@
 import { ApplyEscrowLogsCommand, EscrowLogOutcome } from '@cent/backend';
-import { Stack, IndexerInstance, eventually, startIndexer, startStack } from './support/stack';
+import { Stack, eventually, startIndexer, startStack } from './support/stack';
 import { approve, createAndFundTask, registerCreator, registerUser, submissionRow, submit, taskRow } from './support/scenario';
 import { startFlakyRpc } from './support/flaky-rpc';
 import { decodeEscrowLog } from '../src/chain/escrow-logs';

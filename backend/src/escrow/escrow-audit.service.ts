@@ -55,6 +55,7 @@ export class EscrowAuditService {
     if (!task || (!PUBLIC_STATES.has(task.funding_status) && !(viewer && (viewer.isAdmin || viewer.id === task.creator_id)))) {
       throw notFound(MESSAGES.taskNotFound);
     }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an SQL row as the driver returns it, its columns read by name
     const submissions: Array<Record<string, any>> = await this.db.query(
       `SELECT id, user_id, status, payout_status, payout_tx_hash, payout_block_number, payout_error FROM submissions
         WHERE task_id = $1 AND (payout_status IS NOT NULL OR status = 'approved') ORDER BY id`,
@@ -129,9 +130,11 @@ export class EscrowAuditService {
   }
 
   /** Every RewardReleased of the task's escrow against the payout the app decided (the audit's rule). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an SQL row as the driver returns it, its columns read by name
   private async releaseDifferences(task: Record<string, any>, events: EscrowEventView[]): Promise<string[]> {
     const released = events.filter((e) => e.type === 'RewardReleased');
     if (!released.length) return [];
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an SQL row as the driver returns it, its columns read by name
     const rows: Array<Record<string, any>> = await this.db.query(
       `SELECT id, task_id, status, payout_status, transaction_hash, payout_recipient FROM submissions WHERE id = ANY($1::int[])`,
       // Only ids a submission row can have (int4), compared as bigint: a stranger's release may name any uint256.
@@ -212,6 +215,7 @@ export class EscrowAuditService {
   }
 
   /** pending (requested / sent), confirmed (its release is in a block), final (past the confirmation depth). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an SQL row as the driver returns it, its columns read by name
   private payouts(submissions: Array<Record<string, any>>, events: EscrowEventView[], head: number | null): EscrowPayoutView[] {
     const released = new Map(events.filter((e) => e.type === 'RewardReleased').map((e) => [e.submissionId!, e]));
     return submissions.map((s) => {

@@ -1,6 +1,7 @@
 import { NewEvent, StoredEvent } from './stored-event';
 
 /** A domain event as aggregates see it: its type and data (metadata is added by the repository). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an event's data is untyped until a reader knows its type
 export interface DomainEvent<T extends string = string, D = any> {
   type: T;
   data: D;

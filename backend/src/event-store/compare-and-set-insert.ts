@@ -9,7 +9,7 @@ export interface InsertedRow {
 
 /** Anything that runs SQL: a DataSource (autocommitted statement) or a QueryRunner in a transaction. */
 export interface Queryable {
-  query(sql: string, parameters?: unknown[]): Promise<any>;
+  query<T = unknown>(sql: string, parameters?: unknown[]): Promise<T>;
 }
 
 /**

@@ -21,6 +21,7 @@ export interface NewEvent<T extends string = string, D = unknown> {
   idempotencyKey?: string;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an event's data is untyped until a reader knows its type
 export interface StoredEvent<D = any> {
   globalPosition: bigint;
   transactionId: bigint;

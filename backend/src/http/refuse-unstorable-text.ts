@@ -17,6 +17,7 @@ export const refuseUnstorableText: RequestHandler = (req, res, next) => {
 };
 
 /** A NUL, or a high surrogate not followed by a low one, or a low one not preceded by a high one. */
+// eslint-disable-next-line no-control-regex -- matching NUL (which PostgreSQL text refuses) is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Walks the parsed body with an explicit stack: deeply nested JSON cannot overflow the call stack. */

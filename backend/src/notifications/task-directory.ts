@@ -58,6 +58,7 @@ export class TaskDirectory {
   }
 
   private async load(taskIds: number[], runner?: QueryRunner): Promise<void> {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a TaskCreated's or a SubmissionSubmitted's data, told apart by event_type
     const rows: Array<{ event_type: string; data: any }> = await (runner ?? this.dataSource).query(
       `SELECT event_type, data FROM events
         WHERE stream_id = ANY($1) AND event_type IN ('${T.TaskCreated}', '${T.SubmissionSubmitted}')

@@ -36,6 +36,7 @@ const INT4_MAX = 2 ** 31 - 1;
  * surrogate, which text and jsonb refuse — and a quarantine that cannot be written would stop the runner again.
  */
 const messageOf = (err: unknown, max = MAX_ERROR) =>
+  // eslint-disable-next-line no-control-regex -- NUL is what text and jsonb refuse, so it is replaced
   (err instanceof Error ? err.message : String(err)).slice(0, max).replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 
 /**
@@ -118,6 +119,7 @@ export class QuarantineQueries {
 
   /** The newest `limit` events set aside, newest first. */
   async list(limit = 100): Promise<QuarantineView[]> {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an SQL row as the driver returns it, its columns read by name
     const rows: Array<Record<string, any>> = await this.dataSource.query(
       `SELECT projection, global_position::text AS position, stream_id, event_type, error, error_code, attempts, quarantined_at, last_attempt_at
          FROM projection_quarantine ORDER BY global_position DESC, projection LIMIT $1`,

@@ -3,7 +3,7 @@ import { actor, Actor } from '../../test/api/api-actors';
 import { createFundedTask } from '../../test/fixtures';
 import { startTestApp } from '../../test/test-app';
 import { APPEAL_MESSAGES } from '../tasks/domain/task-appeals';
-import { REVISION_MESSAGES } from '../tasks/domain/task-revisions';
+import { REVISION_MESSAGES } from '../tasks/domain/task.messages';
 
 /**
  * Revise and resubmit and appeals over HTTP on a real database (issue 22): who may do what (only the

@@ -23,7 +23,7 @@ import { SubmissionQueries } from './queries/submission.queries';
 import { AppealDto } from '../appeals/appeal.dto';
 import { AppealRejectionCommand } from '../tasks/commands/appeal-rejection.command';
 import { ResubmitProofCommand } from '../tasks/commands/resubmit-proof.command';
-import { ResubmitProofDto } from '../revisions/resubmit-proof.dto';
+import { ResubmitProofDto } from './dto/resubmit-proof.dto';
 import { SubmissionDetail, SubmissionForAdmin } from './queries/stored-validation.view';
 import { SubmissionWithTask } from './queries/submission.view';
 

@@ -107,7 +107,18 @@ export class EvidenceCollector {
 
 const PEER_COLUMNS = `s.id, s.task_id, s.user_id, s.proof_text, s.proof_link, f.sha256, f.dhash`;
 
-function toPeer(r: Record<string, any>): PeerProof {
+/** A row of PEER_COLUMNS. */
+interface PeerRow {
+  id: number;
+  task_id: number;
+  user_id: number;
+  proof_text: string | null;
+  proof_link: string | null;
+  sha256?: string | null;
+  dhash?: string | null;
+}
+
+function toPeer(r: PeerRow): PeerProof {
   return {
     submissionId: r.id, taskId: r.task_id, userId: r.user_id, proofText: r.proof_text, proofLink: r.proof_link,
     imageSha256: r.sha256 ?? null, imageDhash: r.dhash ?? null,

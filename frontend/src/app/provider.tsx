@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { LiveUpdatesProvider } from '@/features/notifications/components/live-updates-provider';
 import { useAuth } from '@/lib/auth/auth-context';
-import { AuthProvider } from '@/lib/auth/auth-provider';
-import { WalletProvider } from '@/lib/wallet/wallet-provider';
+import { AuthProvider } from './providers/auth-provider';
+import { WalletProvider } from './providers/wallet-provider';
 
 // Toasts created before the view has loaded are kept by the store and shown once it mounts.
 const ToasterView = lazy(() => import('@/components/ui/toaster-view'));

@@ -207,6 +207,7 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
                      AND s.payout_status IS DISTINCT FROM 'released' ORDER BY s.id) AS unpaid
        FROM tasks t ORDER BY t.id`,
   );
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an SQL row as the driver returns it, its columns read by name
   const byId = new Map<string, any>(appTasks.rows.map((r) => [String(r.id), r]));
   // The escrow key of each task's accepted funding.
   const keyOfTask = new Map<string, string | null>(appTasks.rows.map((r) => [String(r.id), r.escrow_key?.toLowerCase() ?? null]));
@@ -251,6 +252,7 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
   const released = logs.filter((l) => l.name === 'RewardReleased');
   const subIds = released.map((l) => l.submissionId).filter((s) => BigInt(s) <= 2_147_483_647n);
   const subs = await db.query(`SELECT id, task_id, status, payout_status, transaction_hash, payout_recipient FROM submissions WHERE id = ANY($1::int[])`, [subIds]);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an SQL row as the driver returns it, its columns read by name
   const subById = new Map<string, any>(subs.rows.map((r) => [String(r.id), r]));
   const onChainTx = new Map<string, string>();
   for (const l of released) {
@@ -287,6 +289,7 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
  * accepted, on a task it counts as funded), from the logs alone: counted, with the funders / tasks that
  * have most of them. No contract read per escrow, so 1,500 of them cost nothing but the logs.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an SQL row as the driver returns it, its columns read by name
 function informationOf(logs: AuditLog[], byId: Map<string, any>): Omit<AuditInformation, 'unreadableLogs'> {
   const refunded = new Set(logs.filter((l) => l.name === 'TaskRefunded').map((l) => l.key));
   const junkFunders = new Map<string, number>();

@@ -28,6 +28,7 @@ export interface NonceGroup extends ReleaseRequest {
   attempts: PayoutTx[];
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an SQL row as the driver returns it, its columns read by name
 function toTx(r: Record<string, any>): PayoutTx {
   const fees: Fees | null =
     r.max_fee_per_gas !== null && r.max_fee_per_gas !== undefined
@@ -68,6 +69,7 @@ export class PayoutOutbox {
       [this.chainId, this.sender],
     );
     const groups = new Map<number, NonceGroup>();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an SQL row as the driver returns it, its columns read by name
     for (const tx of (rows as Array<Record<string, any>>).map(toTx)) {
       const g = groups.get(tx.nonce) ?? { nonce: tx.nonce, taskId: tx.taskId, key: tx.key, submissionIds: tx.submissionIds, recipients: tx.recipients, attempts: [] };
       g.attempts.push(tx);

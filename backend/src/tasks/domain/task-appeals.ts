@@ -1,11 +1,9 @@
 import { badRequest, conflict, forbidden } from '../../common/domain-error';
 import * as E from './task.events';
-import { reviewTimesOf } from './task-lifecycle';
 import { releasesNotDecided } from './task-payouts';
-import { decideReview, submissionOf } from './task-submissions';
-import { SYSTEM_REVIEWER } from './task-review-deadline';
-import { Reviewer } from './task.messages';
-import { EvolverTable, PostEvolverTable, Raised, TaskState, withSubmission } from './task.state';
+import { decideReview } from './task-submissions';
+import { Reviewer, SYSTEM_REVIEWER } from './task.messages';
+import { EvolverTable, PostEvolverTable, Raised, TaskState, reviewTimesOf, submissionOf, withSubmission } from './task.state';
 
 const T = E.TaskEvents;
 

@@ -1,5 +1,5 @@
 import { ALL_CATEGORIES, CREATE_TASK_MESSAGES as M, LIMITS, SUBMISSION_TYPES } from './task.constants';
-import { CreateTaskFields } from './task-lifecycle';
+import type { CreateTaskFields } from './task-lifecycle';
 import { REVIEW_DEADLINE_MESSAGES, REVIEW_WITHIN_HOURS } from './task-review-deadline';
 
 const wholeIn = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;

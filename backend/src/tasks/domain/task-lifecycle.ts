@@ -1,6 +1,5 @@
 import { badRequest, conflict, forbidden } from '../../common/domain-error';
 import { escrowAmount } from '../../common/money';
-import { deadlineSeconds, reviewTimes } from './task-escrow-terms';
 import { TaskEvents as T } from './task.events';
 import type { StoredTaskCreatedData } from './task-event-upcaster';
 import { createTaskProblem } from './task-bounds';
@@ -48,7 +47,3 @@ export function decideSetActive(s: TaskState, taskId: number, actor: Reviewer, i
   return [{ type: isActive ? T.TaskActivated : T.TaskDeactivated, data: { taskId } }];
 }
 
-/** Until when approvals are accepted, and from when the escrow can be refunded (task-escrow-terms.ts). */
-export function reviewTimesOf(s: TaskState): { reviewUntil: Date; refundableAt: Date } {
-  return reviewTimes(deadlineSeconds(s.deadline), s.reviewWindowSeconds, s.reviewCloseMarginSeconds);
-}

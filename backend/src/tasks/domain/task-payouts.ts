@@ -4,10 +4,9 @@ import { isWalletAddress } from '../../common/wallet-address';
 import { chainFactKey } from '../../event-store/stored-event';
 import * as E from './task.events';
 import { ReleasedLog } from './escrow-log';
-import { submissionOf } from './task-submissions';
 import { MESSAGES } from './task.messages';
 import type { StoredPayoutFailedData } from './task-event-upcaster';
-import { EvolverTable, Raised, TaskState, sameHex, withEscrow, withSubmission } from './task.state';
+import { EvolverTable, Raised, TaskState, sameHex, submissionOf, withEscrow, withSubmission } from './task.state';
 
 const T = E.TaskEvents;
 

@@ -3,8 +3,9 @@ import { DomainError } from '../../common/domain-error';
 import { TaskAggregate } from './task.aggregate';
 import { TaskEvents as T } from './task.events';
 import {
-  AUTO_APPROVAL_LEAD_SECONDS, DEFAULT_REVIEW_WITHIN_SECONDS, REVIEW_DEADLINE_MESSAGES, SYSTEM_REVIEWER, reviewDeadlineMs, reviewWarningAtMs,
+  AUTO_APPROVAL_LEAD_SECONDS, DEFAULT_REVIEW_WITHIN_SECONDS, REVIEW_DEADLINE_MESSAGES, reviewDeadlineMs, reviewWarningAtMs,
 } from './task-review-deadline';
+import { SYSTEM_REVIEWER } from './task.messages';
 import { CREATOR, DEADLINE, H, REVIEW_UNTIL, T0, fundedTask } from '../../../test/funded-task-aggregate';
 
 /**

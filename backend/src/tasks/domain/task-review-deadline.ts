@@ -1,11 +1,10 @@
 import { storableDateOfSeconds } from '../../common/dates';
 import * as E from './task.events';
 import { upheldAtCutOff } from './task-appeals';
-import { reviewTimesOf } from './task-lifecycle';
 import { deadlineSeconds, reviewTimes } from './task-escrow-terms';
-import { REVISION_MESSAGES } from './task-revisions';
-import { decideReview, submissionOf } from './task-submissions';
-import { PostEvolverTable, Raised, SubmissionState, TaskState, withSubmission } from './task.state';
+import { CUT_OFF_IS_FINAL, REVISION_MESSAGES, SYSTEM_REVIEWER } from './task.messages';
+import { decideReview } from './task-submissions';
+import { PostEvolverTable, Raised, SubmissionState, TaskState, reviewTimesOf, submissionOf, withSubmission } from './task.state';
 
 const T = E.TaskEvents;
 
@@ -19,12 +18,6 @@ const T = E.TaskEvents;
  * Every function here is pure: the scheduler (src/scheduler) applies them through commands, and the
  * aggregate refuses a second decision (a no-op), which is what makes the scheduler's decisions exactly once.
  */
-
-/**
- * The reviewer recorded for decisions nobody made (auto-approvals, cut-off rejections): `reviewedBy: 0`.
- * User ids come from a sequence starting at 1, so 0 is never a user; the JSON also says `reviewedBySystem`.
- */
-export const SYSTEM_REVIEWER = { id: 0, isAdmin: true } as const;
 
 /** "Auto-approve after": a task setting in whole hours (create form), stored in seconds. */
 export const REVIEW_WITHIN_HOURS = { default: 72, min: 1, max: 30 * 24 } as const;
@@ -70,15 +63,6 @@ export function durationWords(seconds: number): string {
   const hours = Math.round(seconds / 3600);
   return hours === 1 ? '1 hour' : `${hours} hours`;
 }
-
-/**
- * Why a rejection at the review cut-off cannot be appealed (issue 22), said with it. The escrow releases only
- * until deadline + reviewWindow, which is the closing margin (REVIEW_CLOSE_MARGIN_SECONDS, 1 hour by default)
- * after the cut-off, and the creator may refund the rest right after: an appeal decided after the cut-off could
- * never be paid, so offering one would be a false promise. A flagged submission was before the admins (who would
- * decide an appeal) from the moment it was flagged — when it was sent (task-spam-check.ts) — until the cut-off.
- */
-export const CUT_OFF_IS_FINAL = 'This rejection is final and cannot be appealed: the escrow stops paying out at the review cut-off.';
 
 export const REVIEW_DEADLINE_MESSAGES = {
   autoApproved: (seconds: number) => `Approved automatically: not reviewed within ${durationWords(seconds)}.`,

@@ -4,7 +4,7 @@ import { TaskAggregate } from './task.aggregate';
 import { TaskEvents as T } from './task.events';
 import { APPEAL_MESSAGES } from './task-appeals';
 import { REVIEW_DEADLINE_MESSAGES } from './task-review-deadline';
-import { REVISION_MESSAGES } from './task-revisions';
+import { REVISION_MESSAGES } from './task.messages';
 import { CREATOR, H, REVIEW_UNTIL, T0, fundedTask } from '../../../test/funded-task-aggregate';
 
 /**

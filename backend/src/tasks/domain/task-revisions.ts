@@ -1,11 +1,10 @@
 import { badRequest, conflict, forbidden } from '../../common/domain-error';
 import * as E from './task.events';
-import { reviewTimesOf } from './task-lifecycle';
-import { checkProofMatchesType, submissionOf } from './task-submissions';
-import { CUT_OFF_IS_FINAL, reviewDeadlineMs, SYSTEM_REVIEWER } from './task-review-deadline';
+import { checkProofMatchesType } from './task-submissions';
+import { reviewDeadlineMs } from './task-review-deadline';
 import { canReview } from './task-submissions';
-import { MESSAGES, Reviewer } from './task.messages';
-import { EvolverTable, PostEvolverTable, Raised, TaskState, withSubmission } from './task.state';
+import { MESSAGES, REVISION_MESSAGES, Reviewer, SYSTEM_REVIEWER } from './task.messages';
+import { EvolverTable, PostEvolverTable, Raised, TaskState, reviewTimesOf, submissionOf, withSubmission } from './task.state';
 
 const T = E.TaskEvents;
 
@@ -17,17 +16,6 @@ const T = E.TaskEvents;
  * revision-expiry source; at the cut-off, the cut-off decision). Every function here is pure.
  */
 export const RESUBMIT_WITHIN_SECONDS = 48 * 3600;
-
-export const REVISION_MESSAGES = {
-  feedbackRequired: 'Feedback required: Please explain what the earner should change.',
-  reviewClosed: (until: Date) => `Review of this task closed on ${until.toISOString()}: changes can no longer be requested.`,
-  notYours: 'Only the earner who submitted this proof can revise it',
-  notRequested: (status: string) => `Changes were not requested on this submission (it is ${status.replace('_', ' ')})`,
-  tooLate: (by: Date) => `The time to resubmit ended on ${by.toISOString()}`,
-  expired: (by: Date) => `Rejected: changes were requested and no revision was submitted by ${by.toISOString()}.`,
-  expiredAtCutOff: (until: Date) =>
-    `Rejected at the review cut-off (${until.toISOString()}): changes were requested and no revision was submitted in time. ${CUT_OFF_IS_FINAL}`,
-} as const;
 
 /** The revision part of a submission's state. */
 export interface RevisionSubmissionState {

@@ -1,7 +1,8 @@
 import { TaskAggregate } from './task.aggregate';
 import { TaskEvents as T } from './task.events';
 import { APPEAL_MESSAGES } from './task-appeals';
-import { CUT_OFF_IS_FINAL, REVIEW_DEADLINE_MESSAGES } from './task-review-deadline';
+import { REVIEW_DEADLINE_MESSAGES } from './task-review-deadline';
+import { CUT_OFF_IS_FINAL } from './task.messages';
 import { CREATOR, H, REVIEW_UNTIL, T0, fundedTask } from '../../../test/funded-task-aggregate';
 
 /**

@@ -1,7 +1,5 @@
 import * as E from './task.events';
-import { reviewTimesOf } from './task-lifecycle';
-import { submissionOf } from './task-submissions';
-import { PostEvolverTable, Raised, TaskState, withSubmission } from './task.state';
+import { PostEvolverTable, Raised, TaskState, reviewTimesOf, submissionOf, withSubmission } from './task.state';
 
 const T = E.TaskEvents;
 

@@ -1,10 +1,9 @@
-import { badRequest, conflict, forbidden, notFound } from '../../common/domain-error';
+import { badRequest, conflict, forbidden } from '../../common/domain-error';
 import { SubmissionType } from './task.constants';
 import * as E from './task.events';
-import { reviewTimesOf } from './task-lifecycle';
 import { releasesNotDecided } from './task-payouts';
 import { MESSAGES, Reviewer } from './task.messages';
-import { EvolverTable, Raised, SubmissionState, TaskState, withSubmission } from './task.state';
+import { EvolverTable, Raised, TaskState, reviewTimesOf, submissionOf, withSubmission } from './task.state';
 
 const T = E.TaskEvents;
 
@@ -37,12 +36,6 @@ export const submissionEvolvers = {
     pending: s.pending - 1,
   }),
 } satisfies EvolverTable;
-
-export function submissionOf(s: TaskState, submissionId: number): SubmissionState {
-  const sub = s.submissions.get(submissionId);
-  if (!sub) throw notFound(MESSAGES.submissionNotFound);
-  return sub;
-}
 
 export function decideSubmit(s: TaskState, taskId: number, submissionId: number, userId: number, proof: E.ProofData, now: Date): Raised[] {
   if (s.escrow.status === 'refunded') throw conflict(MESSAGES.refunded);

@@ -2,12 +2,12 @@ import { notFound } from '../../common/domain-error';
 import { Aggregate, DomainEvent } from '../../event-store/aggregate';
 import { EscrowLog } from './escrow-log';
 import { escrowEvolvers, decideFunding, decideRefund, decideRevertChainFact } from './task-escrow';
-import { CreateTaskFields, decideCreate, decideSetActive, lifecycleEvolvers, reviewTimesOf } from './task-lifecycle';
+import { CreateTaskFields, decideCreate, decideSetActive, lifecycleEvolvers } from './task-lifecycle';
 import {
   decidePayoutFailed, decidePayoutSent, decidePayoutsAfterFunding, decidePayoutsLostToRefund, decideRequestPayout, decideRevertRewardReleased, decideRewardReleased,
   payoutEvolvers,
 } from './task-payouts';
-import { canReview, decideAiValidation, decideReview, decideSubmit, submissionEvolvers, submissionOf } from './task-submissions';
+import { canReview, decideAiValidation, decideReview, decideSubmit, submissionEvolvers } from './task-submissions';
 import { decideRecheckFundings } from './task-funding-recheck';
 import { MESSAGES, Reviewer } from './task.messages';
 import {
@@ -16,7 +16,7 @@ import {
 import { appealBaseEvolvers, appealPostEvolvers, appealUntilMs, decideAppeal, decideAppealDecision, hasFreeSlot } from './task-appeals';
 import { decideRequestChanges, decideResubmit, decideRevisionExpiry, revisionBaseEvolvers, revisionEvolvers } from './task-revisions';
 import { decideSpamCheck, spamCheckEvolvers } from './task-spam-check';
-import { EvolverTable, PostEvolverTable, Raised, SubmissionState, TaskState, initialTaskState } from './task.state';
+import { EvolverTable, PostEvolverTable, Raised, SubmissionState, TaskState, initialTaskState, reviewTimesOf, submissionOf } from './task.state';
 import { TaskEvent, TaskEventType, isTaskEventType } from './task-event';
 import { upcastTaskEvent } from './task-event-upcaster';
 import * as E from './task.events';

@@ -53,3 +53,29 @@ export interface Reviewer {
   id: number;
   isAdmin: boolean;
 }
+
+/**
+ * The reviewer recorded for decisions nobody made (auto-approvals, cut-off rejections): `reviewedBy: 0`.
+ * User ids come from a sequence starting at 1, so 0 is never a user; the JSON also says `reviewedBySystem`.
+ */
+export const SYSTEM_REVIEWER = { id: 0, isAdmin: true } as const;
+
+/**
+ * Why a rejection at the review cut-off cannot be appealed (issue 22), said with it. The escrow releases only
+ * until deadline + reviewWindow, which is the closing margin (REVIEW_CLOSE_MARGIN_SECONDS, 1 hour by default)
+ * after the cut-off, and the creator may refund the rest right after: an appeal decided after the cut-off could
+ * never be paid, so offering one would be a false promise. A flagged submission was before the admins (who would
+ * decide an appeal) from the moment it was flagged — when it was sent (task-spam-check.ts) — until the cut-off.
+ */
+export const CUT_OFF_IS_FINAL = 'This rejection is final and cannot be appealed: the escrow stops paying out at the review cut-off.';
+
+export const REVISION_MESSAGES = {
+  feedbackRequired: 'Feedback required: Please explain what the earner should change.',
+  reviewClosed: (until: Date) => `Review of this task closed on ${until.toISOString()}: changes can no longer be requested.`,
+  notYours: 'Only the earner who submitted this proof can revise it',
+  notRequested: (status: string) => `Changes were not requested on this submission (it is ${status.replace('_', ' ')})`,
+  tooLate: (by: Date) => `The time to resubmit ended on ${by.toISOString()}`,
+  expired: (by: Date) => `Rejected: changes were requested and no revision was submitted by ${by.toISOString()}.`,
+  expiredAtCutOff: (until: Date) =>
+    `Rejected at the review cut-off (${until.toISOString()}): changes were requested and no revision was submitted in time. ${CUT_OFF_IS_FINAL}`,
+} as const;

@@ -1,5 +1,8 @@
 import { DomainEvent } from '../../event-store/aggregate';
+import { notFound } from '../../common/domain-error';
 import { FundingStatus, PayoutStatus, SubmissionStatus, SubmissionType } from './task.constants';
+import { deadlineSeconds, reviewTimes } from './task-escrow-terms';
+import { MESSAGES } from './task.messages';
 import { PayoutFailureCause } from './task.events';
 import type { TaskEventDataMap, TaskEventType } from './task-event';
 import type { AppealSubmissionState } from './task-appeals';
@@ -114,6 +117,17 @@ export function initialTaskState(): TaskState {
     approved: 0,
     released: 0,
   };
+}
+
+export function submissionOf(s: TaskState, submissionId: number): SubmissionState {
+  const sub = s.submissions.get(submissionId);
+  if (!sub) throw notFound(MESSAGES.submissionNotFound);
+  return sub;
+}
+
+/** Until when approvals are accepted, and from when the escrow can be refunded (task-escrow-terms.ts). */
+export function reviewTimesOf(s: TaskState): { reviewUntil: Date; refundableAt: Date } {
+  return reviewTimes(deadlineSeconds(s.deadline), s.reviewWindowSeconds, s.reviewCloseMarginSeconds);
 }
 
 /** The state with one submission replaced by `patch` applied to it (a new Map; the old one is untouched). */

@@ -129,7 +129,9 @@ export function SubmitProofForm({
           <Field.Label>Additional Notes (optional)</Field.Label>
           <Textarea name="notes" rows={3} value={form.values.notes} onChange={form.handleChange} onBlur={form.handleBlur} />
         </Field.Root>
-        <HStack justify="flex-end" gap="3">
+        {/* On a phone the form is longer than the screen: Submit stays in reach, pinned to the bottom. */}
+        <HStack justify="flex-end" gap="3" data-testid="proof-actions" position={{ base: 'sticky', md: 'static' }} bottom="0" zIndex="1" bg="white"
+          py={{ base: '3', md: '0' }} borderTopWidth={{ base: '1px', md: '0' }} mx={{ base: '-4', md: '0' }} px={{ base: '4', md: '0' }}>
           <Button variant="outline" onClick={onCancel}>
             Cancel
           </Button>

@@ -22,8 +22,9 @@ export function TaskCard({ task, onOpen }: { task: Task; onOpen(id: number): voi
   const percent = progressPercent(task);
   const done = state.kind === 'completed';
   return (
-    <Card.Root as="article" aria-label={task.title} h="full" data-state={state.kind}>
-      <Card.Body gap="3">
+    // Compact on a phone (smaller padding, two lines of description, the three facts side by side): more tasks per screen.
+    <Card.Root as="article" aria-label={task.title} h="full" data-state={state.kind} size={{ base: 'sm', md: 'md' }}>
+      <Card.Body gap={{ base: '2', md: '3' }}>
         <HStack justify="space-between" gap="2" wrap="wrap">
           <Badge colorPalette="purple" variant="subtle">
             {task.category}
@@ -34,28 +35,28 @@ export function TaskCard({ task, onOpen }: { task: Task; onOpen(id: number): voi
             </Badge>
           )}
         </HStack>
-        <Text as="h3" fontSize="lg" fontWeight="semibold" lineClamp={2}>
+        <Text as="h3" fontSize={{ base: 'md', md: 'lg' }} fontWeight="semibold" lineClamp={2}>
           {task.title}
         </Text>
         <CreatorRecordLineText line={task.creatorRecord} mt="-2" />
-        <Text color="gray.600" fontSize="sm" lineClamp={3}>
+        <Text color="gray.600" fontSize="sm" lineClamp={{ base: 2, md: 3 }}>
           <LinkifiedText text={task.description} />
         </Text>
-        <Stack gap="1" fontSize="sm" mt="auto">
-          <HStack justify="space-between">
+        <Stack gap="1" fontSize="sm" mt="auto" direction={{ base: 'row', md: 'column' }} justify="space-between">
+          <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="0">
             <Text color="gray.600">Reward</Text>
             <Text fontWeight="bold" color="purple.700">
               {formatCent(task.reward)} CENTS
             </Text>
-          </HStack>
-          <HStack justify="space-between">
+          </Stack>
+          <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="0">
             <Text color="gray.600">Est. time</Text>
             <Text>{task.estimatedTime} min</Text>
-          </HStack>
-          <HStack justify="space-between">
+          </Stack>
+          <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="0" textAlign={{ base: 'end', md: 'start' }}>
             <Text color="gray.600">Deadline</Text>
             <Text>{formatDeadline(task.deadline)}</Text>
-          </HStack>
+          </Stack>
         </Stack>
         <Box>
           <ProgressBar
@@ -70,7 +71,7 @@ export function TaskCard({ task, onOpen }: { task: Task; onOpen(id: number): voi
         </Box>
       </Card.Body>
       <Card.Footer>
-        <Button w="full" disabled={done} variant={done ? 'subtle' : 'solid'} onClick={() => onOpen(task.id)}>
+        <Button w="full" size={{ base: 'sm', md: 'md' }} disabled={done} variant={done ? 'subtle' : 'solid'} onClick={() => onOpen(task.id)}>
           {done ? 'Task Complete' : 'View Details'}
         </Button>
       </Card.Footer>

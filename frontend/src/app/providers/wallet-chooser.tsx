@@ -1,5 +1,5 @@
 import { Button, Dialog, HStack, Image, Stack, Text } from '@chakra-ui/react';
-import type { DiscoveredWallet } from './eip1193';
+import type { DiscoveredWallet } from '@/lib/wallet/eip1193';
 import { DialogShell } from '@/components/ui/dialog';
 
 /** Several wallets announced themselves (EIP-6963): the person picks one. Closing picks none. */

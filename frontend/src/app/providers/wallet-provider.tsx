@@ -4,11 +4,11 @@ import { authApi } from '@/lib/auth/auth-api';
 import { useAuth } from '@/lib/auth/auth-context';
 import { publicConfigEndpoint } from '@/lib/config/config-api';
 import { useAppDispatch } from '@/lib/store-hooks';
-import { discoverWallets, isMobileBrowser } from './discovery';
-import type { DiscoveredWallet, Eip1193Provider } from './eip1193';
-import { ensureNetwork } from './network';
-import { WalletContext, type WalletContextValue } from './wallet-context';
-import { WALLET_MESSAGES } from './wallet-messages';
+import { discoverWallets, isMobileBrowser } from '@/lib/wallet/discovery';
+import type { DiscoveredWallet, Eip1193Provider } from '@/lib/wallet/eip1193';
+import { ensureNetwork } from '@/lib/wallet/network';
+import { WalletContext, type WalletContextValue } from '@/lib/wallet/wallet-context';
+import { WALLET_MESSAGES } from '@/lib/wallet/wallet-messages';
 
 const WalletChooser = lazy(() => import('./wallet-chooser').then((m) => ({ default: m.WalletChooser })));
 

@@ -2,8 +2,8 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toaster } from '@/components/ui/toaster';
 import { errorText } from '@/lib/http-error';
-import { authApi, type PasswordCredentials, type Registration } from './auth-api';
-import { AuthContext, type AuthContextValue } from './auth-context';
+import { authApi, type PasswordCredentials, type Registration } from '@/lib/auth/auth-api';
+import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
 
 /** Holds the session (GET /api/user; a 401 means signed out) and the spec's session toasts. */
 export function AuthProvider({ children }: { children: ReactNode }) {
