@@ -1,7 +1,8 @@
 import { CENT } from './support/escrow-chain';
-import { IndexerInstance, Stack, startIndexer, startStack } from './support/stack';
-import { Person, approvedSubmission, registerCreator } from './support/scenario';
-import { TestWorker, leadingWorker, payoutRows, releaserNonces } from './support/worker';
+import { IndexerInstance, Stack } from './support/stack';
+import { Person, approvedSubmission } from './support/scenario';
+import { PayoutSuite, payoutSuite } from './support/payout-suite';
+import { leadingWorker, payoutRows, releaserNonces } from './support/worker';
 
 const hex = (n: bigint) => `0x${n.toString(16)}`;
 const up10 = (v: bigint) => (v * 110n + 99n) / 100n;
@@ -12,25 +13,13 @@ const up10 = (v: bigint) => (v * 110n + 99n) / 100n;
  * behind it are mined as well.
  */
 describe('payout fees under a base-fee spike', () => {
+  const suite = payoutSuite();
+  const { workers } = suite;
   let stack: Stack;
   let domain: IndexerInstance;
-  let creator: Awaited<ReturnType<typeof registerCreator>>;
-  const workers: TestWorker[] = [];
-
-  beforeAll(async () => {
-    stack = await startStack();
-    domain = await startIndexer(stack.env, { payouts: false });
-    creator = await registerCreator(domain.commands, stack.chain, 0);
-  });
-
-  afterEach(async () => {
-    await stack.anvil.rpc('evm_setAutomine', [true]);
-    for (const w of workers.splice(0)) await w.close();
-  });
-
-  afterAll(async () => {
-    await domain?.close();
-    await stack?.stop();
+  let creator: PayoutSuite['creator'];
+  beforeAll(() => {
+    ({ stack, domain, creator } = suite);
   });
 
   /** `n` funded tasks with one approved submission each (automine on while funding). */

@@ -1,32 +1,21 @@
 import { CENT } from './support/escrow-chain';
-import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
-import { Person, approve, createAndFundTask, registerCreator, registerUser, submissionRow, submit, taskRow } from './support/scenario';
-import { TestWorker, leadingWorker, payoutRows, releaserNonces } from './support/worker';
+import { IndexerInstance, Stack, eventually } from './support/stack';
+import { Person, approve, createAndFundTask, registerUser, submissionRow, submit, taskRow } from './support/scenario';
+import { PayoutSuite, payoutSuite } from './support/payout-suite';
+import { leadingWorker, payoutRows, releaserNonces } from './support/worker';
 
 /**
  * Sends never wait for receipts: with automining off, many tasks' payouts are signed and broadcast with
  * consecutive nonces while none is mined, bounded by maxInFlight; then every one is paid exactly once.
  */
 describe('payout pipeline (real anvil, automine off)', () => {
+  const suite = payoutSuite();
+  const { workers } = suite;
   let stack: Stack;
-  let domain: IndexerInstance; // the follower (no payouts): funds and releases reach the read models
-  let creator: Awaited<ReturnType<typeof registerCreator>>;
-  const workers: TestWorker[] = [];
-
-  beforeAll(async () => {
-    stack = await startStack();
-    domain = await startIndexer(stack.env, { payouts: false });
-    creator = await registerCreator(domain.commands, stack.chain, 0);
-  });
-
-  afterEach(async () => {
-    await stack.anvil.rpc('evm_setAutomine', [true]);
-    for (const w of workers.splice(0)) await w.close();
-  });
-
-  afterAll(async () => {
-    await domain?.close();
-    await stack?.stop();
+  let domain: IndexerInstance;
+  let creator: PayoutSuite['creator'];
+  beforeAll(() => {
+    ({ stack, domain, creator } = suite);
   });
 
   /** `n` funded tasks (one per payout: tasks are the unit a payout transaction batches) with one approval each. */

@@ -1,6 +1,7 @@
-import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import { DataSource } from 'typeorm';
+import { ExpiringRowsStore } from '../database/expiring-rows';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -15,10 +16,10 @@ const SWEEP_MS = 60_000;
  * without WAL, and a database crash merely forgets the current windows.
  */
 @Injectable()
-export class PgThrottlerStorage implements ThrottlerStorage, OnApplicationBootstrap, OnApplicationShutdown {
-  private sweeper: NodeJS.Timeout | null = null;
-
-  constructor(private readonly dataSource: DataSource) {}
+export class PgThrottlerStorage extends ExpiringRowsStore implements ThrottlerStorage {
+  constructor(dataSource: DataSource) {
+    super(dataSource, 'rate_limits', SWEEP_MS);
+  }
 
   async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
     const now = Date.now();
@@ -33,20 +34,5 @@ export class PgThrottlerStorage implements ThrottlerStorage, OnApplicationBootst
     const timeToExpire = Math.max(1, Math.ceil((windowEnd - now) / 1000));
     const isBlocked = hits > limit;
     return { totalHits: hits, timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? timeToExpire : 0 };
-  }
-
-  /** Deletes windows that have ended. */
-  async sweep(): Promise<number> {
-    const rows: unknown[] = await this.dataSource.query(`DELETE FROM rate_limits WHERE expires_at < now() RETURNING 1`);
-    return rows.length;
-  }
-
-  onApplicationBootstrap(): void {
-    this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_MS);
-    this.sweeper.unref();
-  }
-
-  onApplicationShutdown(): void {
-    if (this.sweeper) clearInterval(this.sweeper);
   }
 }

@@ -2,17 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
 import { Projection, ProjectionBatch, ReadModelProjection } from '../projections/projection';
+import { recordReviewTerms, reviewTermsFor, submissionReviewDeadlineMs } from '../projections/review-terms';
 import { upcastTaskEventData } from '../tasks/domain/task-event-upcaster';
-import { reviewDeadlineMs, reviewTermsOf } from '../tasks/domain/task-review-deadline';
 import { TaskEvents as T } from '../tasks/domain/task.events';
 
 /** An appeal the admins decided for the earner (followed by the approval the aggregate raises for it). */
 export const APPEAL_OVERTURNED = T.SubmissionAppealOverturned;
-
-interface TaskTerms {
-  reviewWithinSeconds: number;
-  reviewUntil: Date;
-}
 
 /**
  * Every creator's record (creator_records), folded from the task streams: per submission to one of the
@@ -38,27 +33,19 @@ export class CreatorRecordProjection implements Projection {
   readonly tables = ['creator_record_tasks', 'creator_record_submissions', 'creator_records'];
 
   async apply(events: StoredEvent[], tx: QueryRunner, batch: ProjectionBatch): Promise<void> {
-    const terms = await this.termsFor(events, tx);
+    const terms = await reviewTermsFor(events, tx, 'creator_record_tasks');
     const touched = new Set<number>();
     for (const e of events) {
       const d = e.data;
       switch (e.type) {
-        case T.TaskCreated: {
-          const t: TaskTerms = reviewTermsOf(upcastTaskEventData(T.TaskCreated, d));
-          terms.set(d.taskId, t);
-          batch.write(
-            `INSERT INTO creator_record_tasks (task_id, creator_id, review_within_seconds, review_until) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (task_id) DO NOTHING`,
-            [d.taskId, d.creatorId, t.reviewWithinSeconds, t.reviewUntil.toISOString()],
-          );
+        case T.TaskCreated:
+          recordReviewTerms(e, terms, 'creator_record_tasks', batch);
           break;
-        }
         case T.SubmissionSubmitted: {
           const submittedAt = Date.parse(d.createdAt);
           if (!Number.isFinite(submittedAt)) break; // no time to measure a review from: left out of the record
           const t = terms.get(d.taskId);
-          // The aggregate's own rule for older events without a recorded deadline (as review-deadlines does).
-          const deadline = d.reviewDeadline ? Date.parse(d.reviewDeadline) : t ? reviewDeadlineMs(submittedAt, t.reviewWithinSeconds, t.reviewUntil) : Number.NaN;
+          const deadline = submissionReviewDeadlineMs(d, submittedAt, t);
           if (!Number.isFinite(deadline)) break; // a task this model never saw
           // INSERT … SELECT: nothing when the task is unknown, rather than a failing batch.
           batch.write(
@@ -146,21 +133,5 @@ export class CreatorRecordProjection implements Projection {
          median_review_ms = EXCLUDED.median_review_ms, cent_paid = EXCLUDED.cent_paid`,
       [submissionIds],
     );
-  }
-
-  /** The terms of the tasks whose older submissions (no recorded deadline) this batch must derive a deadline for. */
-  private async termsFor(events: StoredEvent[], tx: QueryRunner): Promise<Map<number, TaskTerms>> {
-    const terms = new Map<number, TaskTerms>();
-    const created = new Set(events.filter((e) => e.type === T.TaskCreated).map((e) => e.data.taskId as number));
-    const needed = new Set<number>();
-    for (const e of events) {
-      if (e.type === T.SubmissionSubmitted && !e.data.reviewDeadline && !created.has(e.data.taskId)) needed.add(e.data.taskId);
-    }
-    if (!needed.size) return terms;
-    const rows: Array<{ task_id: number; review_within_seconds: number; review_until: Date }> = await tx.query(
-      `SELECT task_id, review_within_seconds, review_until FROM creator_record_tasks WHERE task_id = ANY($1)`, [[...needed]],
-    );
-    for (const r of rows) terms.set(r.task_id, { reviewWithinSeconds: r.review_within_seconds, reviewUntil: new Date(r.review_until) });
-    return terms;
   }
 }

@@ -5,7 +5,7 @@ import { BASE_UNITS_PER_CENT } from '../common/money';
 export class CreatorRecordView {
   @ApiProperty() creatorId!: number;
   @ApiProperty({ description: 'Submissions to their tasks that were decided (0: a new creator, no history)' }) submissionsReviewed!: number;
-  @ApiPropertyOptional({ nullable: true, type: Number, description: 'Median ms from submission to its first decision (null: none yet)' })
+  @ApiProperty({ nullable: true, type: Number, description: 'Median ms from submission to its first decision (null: none yet)' })
   medianReviewMs!: number | null;
   @ApiProperty({ description: 'Decided by the creator (not the system) at or before the review deadline' }) reviewedBeforeDeadline!: number;
   @ApiProperty({ description: 'Reviewed submissions that ended approved' }) approved!: number;
@@ -19,7 +19,7 @@ export class CreatorRecordView {
 export class CreatorRecordLine {
   @ApiProperty() reviewed!: number;
   @ApiProperty() approved!: number;
-  @ApiPropertyOptional({ nullable: true, type: Number }) medianReviewMs!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) medianReviewMs!: number | null;
 }
 
 /** A user's record as an earner: what the reviewer sees of who submitted. */

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import { APP_CONFIG, AppConfig, REPO_ROOT } from '../config/app-config';
 import { deploymentFileOf, deploymentsDirOf } from './deployment-record';
+import type { ContractVerificationLine, DeploymentVerificationView } from './explorer.views';
 
 /** The command the server runs; the page names it so anyone can run the same check themselves. */
 export const VERIFY_COMMAND = 'npm run verify-deployment';
@@ -11,30 +12,6 @@ const RUN_TIMEOUT_MS = 180_000;
 /** A run that could not check (chain down, no solc) is tried again after this long; a real answer is kept. */
 const RETRY_AFTER_MS = 60_000;
 const MAX_OUTPUT_CHARS = 4_000;
-
-export interface ContractVerificationLine {
-  contract: string;
-  address: string;
-  chainId: number;
-  compilerVersion: string;
-  status: 'match' | 'mismatch' | 'no code';
-  detail: string | null;
-}
-
-export interface DeploymentVerificationView {
-  /** checking: the command runs now (ask again); done: it answered; unavailable: it could not check. */
-  state: 'checking' | 'done' | 'unavailable';
-  /** match only when every recorded contract matches. */
-  result: 'match' | 'mismatch' | null;
-  command: string;
-  exitCode: number | null;
-  contracts: ContractVerificationLine[];
-  /** Why it could not check (no record, chain unreachable, compiler missing, timeout). */
-  message: string | null;
-  /** The command's last output, as printed. */
-  output: string;
-  checkedAt: string | null;
-}
 
 // verify-deployment's line per contract (contracts/scripts/verify-deployment.ts).
 const LINE = /^(\w+) at (0x[0-9a-fA-F]{40}) \(chain (\d+), solc ([^)]+)\): (match|mismatch|no code)(?: — (.*))?$/;

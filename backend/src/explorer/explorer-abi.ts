@@ -1,5 +1,6 @@
 import { getAddress, Interface, type LogDescription, ParamType, type Result } from 'ethers';
 import { CentTokenAbi, TaskEscrowAbi } from '@cent/contracts';
+import type { DecodedArg, DecodedCall, DecodedEvent } from './explorer.views';
 
 /** The contracts this explorer decodes, by the ABIs the contracts package builds (never hand-copied). */
 const INTERFACES = { CentToken: new Interface(CentTokenAbi), TaskEscrow: new Interface(TaskEscrowAbi) } as const;
@@ -7,30 +8,6 @@ export type KnownContract = keyof typeof INTERFACES;
 
 /** A decoded value: integers as decimal strings (never floats), addresses checksummed, bytes as hex. */
 export type ArgValue = string | boolean | ArgValue[] | { [name: string]: ArgValue };
-
-export interface DecodedArg {
-  name: string;
-  type: string;
-  value: ArgValue;
-  /** Set when the value is an amount of CENT in base units (18 decimals), so a page can show it as CENT. */
-  unit?: 'CENT';
-}
-
-export interface DecodedCall {
-  contract: KnownContract;
-  name: string;
-  /** e.g. `fund(uint256,uint128,uint32,uint64)`. */
-  signature: string;
-  selector: string;
-  args: DecodedArg[];
-}
-
-export interface DecodedEvent {
-  contract: KnownContract;
-  name: string;
-  signature: string;
-  args: DecodedArg[];
-}
 
 // The amounts these two contracts carry are CENT base units: Transfer/Approval `value`, approve's `value`,
 // the escrow's `reward`, `amount`, `remaining`.

@@ -3,10 +3,11 @@ import { getAddress, type JsonRpcProvider, type TransactionReceipt, type Transac
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { badRequest, notFound } from '../common/domain-error';
 import { locateEscrow } from '../escrow/escrow-contract';
-import { centToken, decodeCall, decodeEvent, type DecodedCall, type DecodedEvent, type KnownContract } from './explorer-abi';
+import { centToken, decodeCall, decodeEvent, type KnownContract } from './explorer-abi';
 import { explorerProvider, fromChain } from './explorer-chain';
 import { readDeployment, recordedSourceOf } from './deployment-record';
-import { parseCursor, transferPage, type TransferPage } from './transfer-pages';
+import { parseCursor, transferPage } from './transfer-pages';
+import type { ContractSourceView, ExplorerAddressView, ExplorerBlockView, ExplorerLatestView, ExplorerTokenView, ExplorerTxView, TransferPage } from './explorer.views';
 
 /** Transactions a block page lists (a block holds a few hundred at most; the rest are counted). */
 const BLOCK_TXS_SHOWN = 100;
@@ -14,93 +15,6 @@ const BLOCK_TXS_SHOWN = 100;
 const LATEST_BLOCKS = 10;
 /** Calldata longer than this is cut (its decoded form is shown whole). */
 const MAX_INPUT_CHARS = 20_000;
-
-export interface ExplorerTxView {
-  hash: string;
-  status: 'pending' | 'success' | 'reverted';
-  blockNumber: number | null;
-  blockHash: string | null;
-  timestamp: string | null;
-  confirmations: number;
-  from: string;
-  to: string | null;
-  toContract: KnownContract | null;
-  createdContract: string | null;
-  /** Native currency (wei), decimal strings. */
-  value: string;
-  nonce: number;
-  gasLimit: string;
-  gasUsed: string | null;
-  effectiveGasPrice: string | null;
-  fee: string | null;
-  input: string;
-  inputTruncated: boolean;
-  call: DecodedCall | null;
-  logs: ExplorerLogView[];
-}
-
-export interface ExplorerLogView {
-  index: number;
-  address: string;
-  contract: KnownContract | null;
-  event: DecodedEvent | null;
-  topics: string[];
-  data: string;
-}
-
-export interface ExplorerBlockTx {
-  hash: string;
-  from: string;
-  to: string | null;
-  toContract: KnownContract | null;
-  /** The decoded function's name, else the 4-byte selector, else null (a plain transfer of native currency). */
-  method: string | null;
-  value: string;
-}
-
-export interface ExplorerBlockView {
-  number: number;
-  hash: string;
-  parentHash: string;
-  timestamp: string;
-  miner: string;
-  gasUsed: string;
-  gasLimit: string;
-  baseFeePerGas: string | null;
-  confirmations: number;
-  transactionCount: number;
-  transactions: ExplorerBlockTx[];
-}
-
-export interface ExplorerAddressView {
-  address: string;
-  kind: KnownContract | 'contract' | 'account';
-  /** CENT base units held, decimal string (null when no CENT token is configured). */
-  centBalance: string | null;
-  nativeBalance: string;
-  transactionCount: number;
-  /** The recorded source of a contract this deployment created (see /source), else null. */
-  verifiedSource: { contractName: string; sourceName: string; compilerVersion: string } | null;
-  head: number;
-}
-
-export interface ExplorerTokenView {
-  address: string;
-  name: string;
-  symbol: string;
-  decimals: number;
-  totalSupply: string;
-  deploymentBlock: number;
-  head: number;
-}
-
-export interface ExplorerLatestView {
-  chainId: number;
-  head: number;
-  token: string | null;
-  escrow: string | null;
-  blocks: Array<{ number: number; hash: string; timestamp: string; transactionCount: number }>;
-}
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -263,7 +177,7 @@ export class ExplorerService implements OnModuleDestroy {
   }
 
   /** The recorded standard-JSON input of a contract this deployment created. */
-  source(address: string) {
+  source(address: string): ContractSourceView {
     const source = recordedSourceOf(readDeployment(this.config), address);
     if (!source) throw notFound('No recorded source for this address');
     return {

@@ -1,29 +1,12 @@
 import { getAddress, type Filter, type Log, zeroPadValue } from 'ethers';
 import { badRequest } from '../common/domain-error';
 import { TRANSFER_TOPIC } from './explorer-abi';
+import type { TransferItem, TransferPage } from './explorer.views';
 
 /** Transfers a page holds at most. */
 export const TRANSFERS_PER_PAGE = 25;
 /** Windows of blocks one page may scan (a window is one eth_getLogs; its size is EXPLORER_LOG_WINDOW_BLOCKS). */
 export const MAX_WINDOWS = 5;
-
-export interface TransferItem {
-  txHash: string;
-  blockNumber: number;
-  logIndex: number;
-  from: string;
-  to: string;
-  /** CENT base units, decimal string. */
-  amount: string;
-}
-
-export interface TransferPage {
-  items: TransferItem[];
-  /** Pass as `before` for the next (older) page; null when the token's first block has been reached. */
-  next: string | null;
-  /** The blocks this page looked at (newest first scan: toBlock down to fromBlock). */
-  scanned: { fromBlock: number; toBlock: number };
-}
 
 /** A position in the chain's log order: block, then log index. A cursor means "strictly before this". */
 interface Position {

@@ -239,59 +239,64 @@ describe('Idempotency-Key past the request deadline', () => {
   });
   afterAll(() => ctx.app.close());
 
-  it('keeps the key of a write answered 503 at its deadline until the write ends, then replays what it did', async () => {
-    const creator = await actor(ctx);
-    const key = newKey();
-    const body = taskBody();
-    // Another session blocks every append: the request outlives its deadline, then commits once the lock goes.
+  /** Another session blocks every append while `run` runs (it commits or cancels through `blocker`). */
+  async function withAppendsBlocked(run: (blocker: Client) => Promise<void>) {
     const blocker = new Client({ connectionString: ctx.databaseUrl });
     await blocker.connect();
     try {
       await blocker.query('BEGIN');
       await blocker.query('LOCK TABLE events IN EXCLUSIVE MODE');
-      const late = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(body);
-      expect([late.status, late.headers['retry-after']]).toEqual([503, expect.any(String)]);
-      // The client retries at once, as the 503 says: the first write is still running, so it is not run again.
-      const meanwhile = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(body);
-      expect([meanwhile.status, meanwhile.body.message]).toEqual([409, IDEMPOTENCY_MESSAGES.inFlight]);
-      await blocker.query('COMMIT');
-      let retry = meanwhile;
-      for (let i = 0; i < 100 && retry.status === 409; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        retry = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(body);
-      }
-      expect([retry.status, retry.headers['idempotent-replayed']]).toEqual([201, 'true']);
-      expect(retry.body).toMatchObject({ title: body.title, creatorId: creator.id });
-      expect(await ctx.dataSource.query(`SELECT id FROM tasks WHERE creator_id = $1`, [creator.id])).toEqual([{ id: retry.body.id }]);
+      await run(blocker);
     } finally {
       await blocker.end();
     }
+  }
+
+  /** The client's retries every 50 ms while the key's first write is still running (409), at most 100. */
+  async function retriedWhileInFlight(answer: request.Response, send: () => request.Test): Promise<request.Response> {
+    let retry = answer;
+    for (let i = 0; i < 100 && retry.status === 409; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      retry = await send();
+    }
+    return retry;
+  }
+
+  it('keeps the key of a write answered 503 at its deadline until the write ends, then replays what it did', async () => {
+    const creator = await actor(ctx);
+    const key = newKey();
+    const body = taskBody();
+    const send = () => request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(body);
+    // Another session blocks every append: the request outlives its deadline, then commits once the lock goes.
+    await withAppendsBlocked(async (blocker) => {
+      const late = await send();
+      expect([late.status, late.headers['retry-after']]).toEqual([503, expect.any(String)]);
+      // The client retries at once, as the 503 says: the first write is still running, so it is not run again.
+      const meanwhile = await send();
+      expect([meanwhile.status, meanwhile.body.message]).toEqual([409, IDEMPOTENCY_MESSAGES.inFlight]);
+      await blocker.query('COMMIT');
+      const retry = await retriedWhileInFlight(meanwhile, send);
+      expect([retry.status, retry.headers['idempotent-replayed']]).toEqual([201, 'true']);
+      expect(retry.body).toMatchObject({ title: body.title, creatorId: creator.id });
+      expect(await ctx.dataSource.query(`SELECT id FROM tasks WHERE creator_id = $1`, [creator.id])).toEqual([{ id: retry.body.id }]);
+    });
   });
 
   it('gives the key up when the late write fails, so the retry runs it again', async () => {
     const creator = await actor(ctx);
     const key = newKey();
     const body = taskBody();
-    const blocker = new Client({ connectionString: ctx.databaseUrl });
-    await blocker.connect();
-    try {
-      await blocker.query('BEGIN');
-      await blocker.query('LOCK TABLE events IN EXCLUSIVE MODE');
-      await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(body).expect(503);
+    const send = () => request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(body);
+    await withAppendsBlocked(async (blocker) => {
+      await send().expect(503);
       // The waiting append is cancelled: the handler fails after its 503 and writes nothing.
       await blocker.query(`SELECT pg_cancel_backend(pid) FROM pg_locks WHERE relation = 'events'::regclass AND NOT granted`);
       await blocker.query('COMMIT');
-      let retry = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(body);
-      for (let i = 0; i < 100 && retry.status === 409; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        retry = await request(ctx.http).post('/api/tasks').set('Cookie', creator.cookie).set('Idempotency-Key', key).send(body);
-      }
+      const retry = await retriedWhileInFlight(await send(), send);
       expect(retry.status).toBe(201);
       expect(retry.headers['idempotent-replayed']).toBeUndefined();
       expect(await ctx.dataSource.query(`SELECT id FROM tasks WHERE creator_id = $1`, [creator.id])).toEqual([{ id: retry.body.id }]);
-    } finally {
-      await blocker.end();
-    }
+    });
   });
 });
 

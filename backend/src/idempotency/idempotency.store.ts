@@ -1,6 +1,7 @@
-import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { ExpiringRowsStore } from '../database/expiring-rows';
 
 /** How long a key's first answer is kept (Stripe keeps 24 h; the IETF draft leaves it to the server). */
 export const KEY_TTL_SECONDS = 24 * 3600;
@@ -31,10 +32,10 @@ export type Claim =
  * one atomic upsert, so of two concurrent requests with one key exactly one runs.
  */
 @Injectable()
-export class IdempotencyStore implements OnApplicationBootstrap, OnApplicationShutdown {
-  private sweeper: NodeJS.Timeout | null = null;
-
-  constructor(private readonly dataSource: DataSource) {}
+export class IdempotencyStore extends ExpiringRowsStore {
+  constructor(dataSource: DataSource) {
+    super(dataSource, 'idempotency_keys', SWEEP_MS);
+  }
 
   /**
    * Claims (scope, key) for a request with this fingerprint, or says what the key already holds. A row whose
@@ -78,20 +79,5 @@ export class IdempotencyStore implements OnApplicationBootstrap, OnApplicationSh
   /** Gives the key up, so a retry runs the request again (its answer was not final). */
   async release(scope: string, key: string, owner: string): Promise<void> {
     await this.dataSource.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND owner = $3`, [scope, key, owner]);
-  }
-
-  /** Deletes the keys past their expiry. */
-  async sweep(): Promise<number> {
-    const rows: unknown[] = await this.dataSource.query(`DELETE FROM idempotency_keys WHERE expires_at < now() RETURNING 1`);
-    return rows.length;
-  }
-
-  onApplicationBootstrap(): void {
-    this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_MS);
-    this.sweeper.unref();
-  }
-
-  onApplicationShutdown(): void {
-    if (this.sweeper) clearInterval(this.sweeper);
   }
 }

@@ -3,7 +3,7 @@ import { DataSource, QueryRunner } from 'typeorm';
 import { Checkpoint, START, compareCheckpoints } from '../event-store/stored-event';
 import { Projection, ProjectionBatch } from './projection';
 import { OpenedBatch, moveCheckpointsSql, openBatch, openSql, openedBatch, pgClientOf } from './projection-batch-sql';
-import { checkpointOf, eventsAfter, highest, lowest } from './projection-checkpoints';
+import { applyPastOwnCheckpoints, highest, lowest } from './projection-checkpoints';
 import { runIsolatingBatch } from './projection-isolation';
 import { UnseenRange } from './read-model-signals';
 import { inlineParams } from './sql-literal';
@@ -122,11 +122,7 @@ export class ProjectionBatches {
       if (!events.length) {
         await client.query('COMMIT');
       } else {
-        const last = checkpointOf(events[events.length - 1]);
-        for (let i = 0; i < projections.length; i++) {
-          const fresh = eventsAfter(events, checkpoints[i]);
-          if (fresh.length) await projections[i].apply(fresh, qr, batch);
-        }
+        const last = await applyPastOwnCheckpoints(projections, events, checkpoints, (p, fresh) => p.apply(fresh, qr, batch));
         const chained = chainNext(read);
         // set_config(..., true) = SET LOCAL synchronous_commit = off. Read models are derived: a crash that
         // loses this commit loses its checkpoint move with it, and the events (committed durably by their

@@ -4,7 +4,7 @@ import { QueryRunner } from 'typeorm';
 import { Checkpoint, StoredEvent } from '../event-store/stored-event';
 import { Projection, ProjectionBatch } from './projection';
 import { openBatch, pgClientOf } from './projection-batch-sql';
-import { checkpointOf, eventsAfter, lowest } from './projection-checkpoints';
+import { applyPastOwnCheckpoints, lowest } from './projection-checkpoints';
 import { isEventFault } from './projection-error';
 import { QuarantinedEvent, recordQuarantine } from './projection-quarantine';
 import { inlineParams } from './sql-literal';
@@ -39,11 +39,7 @@ export async function runIsolatingBatch(qr: QueryRunner, projections: Projection
     if (!events.length) {
       await client.query('COMMIT');
     } else {
-      const last = checkpointOf(events[events.length - 1]);
-      for (let i = 0; i < projections.length; i++) {
-        const fresh = eventsAfter(events, checkpoints[i]);
-        if (fresh.length) await applyIsolating(projections[i], fresh, qr, client, hooks, quarantined);
-      }
+      const last = await applyPastOwnCheckpoints(projections, events, checkpoints, (p, fresh) => applyIsolating(p, fresh, qr, client, hooks, quarantined));
       await recordQuarantine(client, quarantined);
       await client.query(
         `UPDATE projection_checkpoints

@@ -1,19 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
-import { DueDecision, DueDecisionSource, DueDecisions } from '../scheduler/due-decision';
+import { DueDecisions } from '../scheduler/due-decision';
+import { ReadModelDueSource } from '../scheduler/read-model-due-source';
 import { AutoReviewSubmissionCommand } from '../tasks/commands/auto-review-submission.command';
 import { CheckSubmissionSpamCommand } from '../tasks/commands/check-submission-spam.command';
 import { CloseTaskReviewCommand } from '../tasks/commands/close-task-review.command';
 import { WarnReviewDueCommand } from '../tasks/commands/warn-review-due.command';
-
-interface Row {
-  submission_id?: number;
-  task_id: number;
-  due_at: Date;
-}
-
-const item = (r: Row, key: number): DueDecision => ({ key: String(key), dueAt: new Date(r.due_at), taskId: r.task_id, submissionId: r.submission_id });
 
 /**
  * The spam guard's check of every proof just sent (a submission, a revision): due at once, so a flagged one is in
@@ -25,22 +16,16 @@ const item = (r: Row, key: number): DueDecision => ({ key: String(key), dueAt: n
  */
 @Injectable()
 @DueDecisions()
-export class SpamCheckSource implements DueDecisionSource {
+export class SpamCheckSource extends ReadModelDueSource {
   readonly kind = 'review.spam_check';
-  constructor(private readonly db: DataSource, private readonly commands: CommandBus) {}
-
-  async due(now: Date, limit: number): Promise<DueDecision[]> {
-    const rows: Array<Row & { key: string }> = await this.db.query(
-      `SELECT d.submission_id, d.task_id, d.submitted_at AS due_at, d.submission_id || ':' || extract(epoch FROM d.submitted_at)::text AS key
+  protected readonly dueSql = `SELECT d.submission_id, d.task_id, d.submitted_at AS due_at, d.submission_id || ':' || extract(epoch FROM d.submitted_at)::text AS key
          FROM review_deadlines d JOIN review_deadline_tasks t ON t.task_id = d.task_id
         WHERE d.status = 'pending' AND NOT d.spam_checked AND d.flagged_reason IS NULL AND d.review_deadline > $1
           AND NOT t.closed AND t.review_until >= $1
-        ORDER BY d.submitted_at, d.submission_id LIMIT $2`, [now, limit]);
-    return rows.map((r) => ({ key: r.key, dueAt: new Date(r.due_at ?? now), taskId: r.task_id, submissionId: r.submission_id }));
-  }
+        ORDER BY d.submitted_at, d.submission_id LIMIT $2`;
 
-  async decide(d: DueDecision): Promise<void> {
-    await this.commands.execute(new CheckSubmissionSpamCommand(d.taskId as number, d.submissionId as number));
+  protected command(d: { taskId: number; submissionId?: number }) {
+    return new CheckSubmissionSpamCommand(d.taskId, d.submissionId as number);
   }
 }
 
@@ -52,61 +37,43 @@ export class SpamCheckSource implements DueDecisionSource {
  */
 @Injectable()
 @DueDecisions()
-export class ReviewWarningSource implements DueDecisionSource {
+export class ReviewWarningSource extends ReadModelDueSource {
   readonly kind = 'review.warning';
-  constructor(private readonly db: DataSource, private readonly commands: CommandBus) {}
-
-  async due(now: Date, limit: number): Promise<DueDecision[]> {
-    const rows: Row[] = await this.db.query(
-      `SELECT submission_id, task_id, warn_at AS due_at FROM review_deadlines
+  protected readonly dueSql = `SELECT submission_id, task_id, warn_at AS due_at FROM review_deadlines
         WHERE status = 'pending' AND flagged_reason IS NULL AND NOT warned AND warn_at <= $1 AND review_deadline > $1
-        ORDER BY warn_at LIMIT $2`, [now, limit]);
-    return rows.map((r) => item(r, r.submission_id!));
-  }
+        ORDER BY warn_at LIMIT $2`;
 
-  async decide(d: DueDecision): Promise<void> {
-    await this.commands.execute(new WarnReviewDueCommand(d.taskId as number, d.submissionId as number));
+  protected command(d: { taskId: number; submissionId?: number }) {
+    return new WarnReviewDueCommand(d.taskId, d.submissionId as number);
   }
 }
 
 @Injectable()
 @DueDecisions()
-export class AutoApprovalSource implements DueDecisionSource {
+export class AutoApprovalSource extends ReadModelDueSource {
   readonly kind = 'review.auto_approval';
-  constructor(private readonly db: DataSource, private readonly commands: CommandBus) {}
-
-  async due(now: Date, limit: number): Promise<DueDecision[]> {
-    // Past the cut-off the aggregate would do nothing: the cut-off source resolves those.
-    const rows: Row[] = await this.db.query(
-      `SELECT d.submission_id, d.task_id, d.review_deadline AS due_at FROM review_deadlines d
+  // Past the cut-off the aggregate would do nothing: the cut-off source resolves those.
+  protected readonly dueSql = `SELECT d.submission_id, d.task_id, d.review_deadline AS due_at FROM review_deadlines d
          JOIN review_deadline_tasks t ON t.task_id = d.task_id
         WHERE d.status = 'pending' AND d.flagged_reason IS NULL AND d.review_deadline <= $1 AND NOT t.closed AND t.review_until >= $1
-        ORDER BY d.review_deadline LIMIT $2`, [now, limit]);
-    return rows.map((r) => item(r, r.submission_id!));
-  }
+        ORDER BY d.review_deadline LIMIT $2`;
 
-  async decide(d: DueDecision): Promise<void> {
-    await this.commands.execute(new AutoReviewSubmissionCommand(d.taskId as number, d.submissionId as number));
+  protected command(d: { taskId: number; submissionId?: number }) {
+    return new AutoReviewSubmissionCommand(d.taskId, d.submissionId as number);
   }
 }
 
 @Injectable()
 @DueDecisions()
-export class ReviewCutOffSource implements DueDecisionSource {
+export class ReviewCutOffSource extends ReadModelDueSource {
   readonly kind = 'review.cut_off';
-  constructor(private readonly db: DataSource, private readonly commands: CommandBus) {}
-
-  async due(now: Date, limit: number): Promise<DueDecision[]> {
-    // Only tasks with something still undecided (pending, changes requested, appealed): others need no decision.
-    const rows: Row[] = await this.db.query(
-      `SELECT t.task_id, t.review_until AS due_at FROM review_deadline_tasks t
+  // Only tasks with something still undecided (pending, changes requested, appealed): others need no decision.
+  protected readonly dueSql = `SELECT t.task_id, t.review_until AS due_at FROM review_deadline_tasks t
         WHERE NOT t.closed AND t.review_until < $1
           AND EXISTS (SELECT 1 FROM review_deadlines d WHERE d.task_id = t.task_id AND d.status IN ('pending', 'changes_requested', 'appealed'))
-        ORDER BY t.review_until LIMIT $2`, [now, limit]);
-    return rows.map((r) => item(r, r.task_id));
-  }
+        ORDER BY t.review_until LIMIT $2`;
 
-  async decide(d: DueDecision): Promise<void> {
-    await this.commands.execute(new CloseTaskReviewCommand(d.taskId as number));
+  protected command(d: { taskId: number }) {
+    return new CloseTaskReviewCommand(d.taskId);
   }
 }

@@ -2,14 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
 import { Projection, ProjectionBatch, ReadModelProjection } from '../projections/projection';
-import { upcastTaskEventData } from '../tasks/domain/task-event-upcaster';
-import { reviewDeadlineMs, reviewWarningAtMs, reviewTermsOf } from '../tasks/domain/task-review-deadline';
+import { recordReviewTerms, reviewTermsFor, submissionReviewDeadlineMs } from '../projections/review-terms';
+import { reviewWarningAtMs } from '../tasks/domain/task-review-deadline';
 import { TaskEvents as T } from '../tasks/domain/task.events';
-
-interface TaskTerms {
-  reviewWithinSeconds: number;
-  reviewUntil: Date;
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -27,25 +22,17 @@ export class ReviewDeadlinesProjection implements Projection {
   readonly tables = ['review_deadline_tasks', 'review_deadlines'];
 
   async apply(events: StoredEvent[], tx: QueryRunner, batch: ProjectionBatch): Promise<void> {
-    const terms = await this.termsFor(events, tx);
+    const terms = await reviewTermsFor(events, tx, 'review_deadline_tasks');
     for (const e of events) {
       const d = e.data;
       switch (e.type) {
-        case T.TaskCreated: {
-          const t: TaskTerms = reviewTermsOf(upcastTaskEventData(T.TaskCreated, d));
-          terms.set(d.taskId, t);
-          batch.write(
-            `INSERT INTO review_deadline_tasks (task_id, creator_id, review_within_seconds, review_until) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (task_id) DO NOTHING`,
-            [d.taskId, d.creatorId, t.reviewWithinSeconds, t.reviewUntil.toISOString()],
-          );
+        case T.TaskCreated:
+          recordReviewTerms(e, terms, 'review_deadline_tasks', batch);
           break;
-        }
         case T.SubmissionSubmitted: {
           const t = terms.get(d.taskId);
           const submittedAt = Date.parse(d.createdAt);
-          const deadline = d.reviewDeadline ? Date.parse(d.reviewDeadline)
-            : t ? reviewDeadlineMs(submittedAt, t.reviewWithinSeconds, t.reviewUntil) : Number.NaN;
+          const deadline = submissionReviewDeadlineMs(d, submittedAt, t);
           if (!Number.isFinite(deadline)) break; // a submission of a task this model never saw: nothing to schedule
           batch.write(
             `INSERT INTO review_deadlines (submission_id, task_id, user_id, submitted_at, review_deadline, warn_at)
@@ -95,21 +82,5 @@ export class ReviewDeadlinesProjection implements Projection {
           break;
       }
     }
-  }
-
-  /** The terms of the tasks whose older submissions (no recorded deadline) this batch must derive a deadline for. */
-  private async termsFor(events: StoredEvent[], tx: QueryRunner): Promise<Map<number, TaskTerms>> {
-    const terms = new Map<number, TaskTerms>();
-    const created = new Set(events.filter((e) => e.type === T.TaskCreated).map((e) => e.data.taskId as number));
-    const needed = new Set<number>();
-    for (const e of events) {
-      if (e.type === T.SubmissionSubmitted && !e.data.reviewDeadline && !created.has(e.data.taskId)) needed.add(e.data.taskId);
-    }
-    if (!needed.size) return terms;
-    const rows: Array<{ task_id: number; review_within_seconds: number; review_until: Date }> = await tx.query(
-      `SELECT task_id, review_within_seconds, review_until FROM review_deadline_tasks WHERE task_id = ANY($1)`, [[...needed]],
-    );
-    for (const r of rows) terms.set(r.task_id, { reviewWithinSeconds: r.review_within_seconds, reviewUntil: new Date(r.review_until) });
-    return terms;
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
-import { DueDecision, DueDecisionSource, DueDecisions } from '../scheduler/due-decision';
+import { DueDecisions } from '../scheduler/due-decision';
+import { ReadModelDueSource } from '../scheduler/read-model-due-source';
 import { ExpireRevisionCommand } from '../tasks/commands/expire-revision.command';
 
 /**
@@ -10,18 +9,12 @@ import { ExpireRevisionCommand } from '../tasks/commands/expire-revision.command
  */
 @Injectable()
 @DueDecisions()
-export class RevisionExpirySource implements DueDecisionSource {
+export class RevisionExpirySource extends ReadModelDueSource {
   readonly kind = 'review.revision_expiry';
-  constructor(private readonly db: DataSource, private readonly commands: CommandBus) {}
+  protected readonly dueSql = `SELECT submission_id, task_id, resubmit_by AS due_at FROM review_deadlines
+        WHERE status = 'changes_requested' AND resubmit_by < $1 ORDER BY resubmit_by LIMIT $2`;
 
-  async due(now: Date, limit: number): Promise<DueDecision[]> {
-    const rows: Array<{ submission_id: number; task_id: number; due_at: Date }> = await this.db.query(
-      `SELECT submission_id, task_id, resubmit_by AS due_at FROM review_deadlines
-        WHERE status = 'changes_requested' AND resubmit_by < $1 ORDER BY resubmit_by LIMIT $2`, [now, limit]);
-    return rows.map((r) => ({ key: String(r.submission_id), dueAt: new Date(r.due_at), taskId: r.task_id, submissionId: r.submission_id }));
-  }
-
-  async decide(d: DueDecision): Promise<void> {
-    await this.commands.execute(new ExpireRevisionCommand(d.taskId as number, d.submissionId as number));
+  protected command(d: { taskId: number; submissionId?: number }) {
+    return new ExpireRevisionCommand(d.taskId, d.submissionId as number);
   }
 }

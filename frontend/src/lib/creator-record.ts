@@ -3,39 +3,17 @@
  * the short line every task carries, the full figures of GET /api/users/:id/record, and their words. One home
  * for how a record reads, shared by the task card, the task detail, the profile and the review dialog.
  */
+import type { components } from '@/types/api.generated';
+
+type Schemas = components['schemas'];
 
 /** The short form on every task of the list (null: a new creator, nothing reviewed yet). */
-export interface CreatorRecordLine {
-  reviewed: number;
-  approved: number;
-  medianReviewMs: number | null;
-}
-
-export interface CreatorRecord {
-  creatorId: number;
-  submissionsReviewed: number;
-  medianReviewMs: number | null;
-  reviewedBeforeDeadline: number;
-  approved: number;
-  autoApprovals: number;
-  appealsOverturned: number;
-  /** Whole CENT. */
-  centPaid: number;
-  centPaidBaseUnits: string;
-}
-
-export interface EarnerRecord {
-  submissions: number;
-  approved: number;
-  rejected: number;
-  /** Whole CENT released on chain. */
-  earned: number;
-}
-
-export interface UserRecords {
-  asCreator: CreatorRecord;
-  asEarner: EarnerRecord;
-}
+export type CreatorRecordLine = Schemas['CreatorRecordLine'];
+/** The full figures of GET /api/users/:id/record (centPaid: whole CENT; centPaidBaseUnits: base units). */
+export type CreatorRecord = Schemas['CreatorRecordView'];
+/** earned: whole CENT released on chain. */
+export type EarnerRecord = Schemas['EarnerRecordView'];
+export type UserRecords = Schemas['UserRecords'];
 
 export const NEW_CREATOR = 'New creator';
 

@@ -1149,7 +1149,7 @@ export interface components {
         CreatorRecordLine: {
             reviewed: number;
             approved: number;
-            medianReviewMs?: number | null;
+            medianReviewMs: number | null;
         };
         TaskView: {
             id: number;
@@ -1699,7 +1699,7 @@ export interface components {
             /** @description Submissions to their tasks that were decided (0: a new creator, no history) */
             submissionsReviewed: number;
             /** @description Median ms from submission to its first decision (null: none yet) */
-            medianReviewMs?: number | null;
+            medianReviewMs: number | null;
             /** @description Decided by the creator (not the system) at or before the review deadline */
             reviewedBeforeDeadline: number;
             /** @description Reviewed submissions that ended approved */
@@ -1822,6 +1822,201 @@ export interface components {
             /** @description Fundings of this task id by other escrows (strangers, other terms), listed or not */
             otherFundings?: number;
             payouts: components["schemas"]["EscrowPayoutView"][];
+        };
+        LatestBlockView: {
+            number: number;
+            hash: string;
+            timestamp: string;
+            transactionCount: number;
+        };
+        ExplorerLatestView: {
+            chainId: number;
+            head: number;
+            token: string | null;
+            escrow: string | null;
+            blocks: components["schemas"]["LatestBlockView"][];
+        };
+        DecodedArg: {
+            name: string;
+            type: string;
+            /** @description A decoded value: integers as decimal strings (never floats), addresses checksummed, bytes as hex; arrays and tuples of these */
+            value: string | boolean | unknown[] | {
+                [key: string]: unknown;
+            };
+            /**
+             * @description CENT: an amount of CENT in base units (18 decimals)
+             * @enum {string}
+             */
+            unit?: "CENT";
+        };
+        DecodedCall: {
+            /** @enum {string} */
+            contract: "CentToken" | "TaskEscrow";
+            name: string;
+            /** @description e.g. fund(uint256,uint128,uint32,uint64) */
+            signature: string;
+            selector: string;
+            args: components["schemas"]["DecodedArg"][];
+        };
+        DecodedEvent: {
+            /** @enum {string} */
+            contract: "CentToken" | "TaskEscrow";
+            name: string;
+            signature: string;
+            args: components["schemas"]["DecodedArg"][];
+        };
+        ExplorerLogView: {
+            index: number;
+            address: string;
+            /** @enum {string|null} */
+            contract: "CentToken" | "TaskEscrow" | null;
+            event: components["schemas"]["DecodedEvent"] | null;
+            topics: string[];
+            data: string;
+        };
+        ExplorerTxView: {
+            hash: string;
+            /** @enum {string} */
+            status: "pending" | "success" | "reverted";
+            blockNumber: number | null;
+            blockHash: string | null;
+            timestamp: string | null;
+            confirmations: number;
+            from: string;
+            to: string | null;
+            /** @enum {string|null} */
+            toContract: "CentToken" | "TaskEscrow" | null;
+            createdContract: string | null;
+            /** @description Native currency (wei), decimal string */
+            value: string;
+            nonce: number;
+            gasLimit: string;
+            gasUsed: string | null;
+            effectiveGasPrice: string | null;
+            fee: string | null;
+            input: string;
+            inputTruncated: boolean;
+            call: components["schemas"]["DecodedCall"] | null;
+            logs: components["schemas"]["ExplorerLogView"][];
+        };
+        ExplorerBlockTx: {
+            hash: string;
+            from: string;
+            to: string | null;
+            /** @enum {string|null} */
+            toContract: "CentToken" | "TaskEscrow" | null;
+            /** @description The decoded function's name, else the 4-byte selector, else null (a plain transfer) */
+            method: string | null;
+            value: string;
+        };
+        ExplorerBlockView: {
+            number: number;
+            hash: string;
+            parentHash: string;
+            timestamp: string;
+            miner: string;
+            gasUsed: string;
+            gasLimit: string;
+            baseFeePerGas: string | null;
+            confirmations: number;
+            transactionCount: number;
+            transactions: components["schemas"]["ExplorerBlockTx"][];
+        };
+        VerifiedSourceView: {
+            contractName: string;
+            sourceName: string;
+            compilerVersion: string;
+        };
+        ExplorerAddressView: {
+            address: string;
+            /** @enum {string} */
+            kind: "CentToken" | "TaskEscrow" | "contract" | "account";
+            /** @description CENT base units held (null when no CENT token is configured) */
+            centBalance: string | null;
+            nativeBalance: string;
+            transactionCount: number;
+            verifiedSource: components["schemas"]["VerifiedSourceView"] | null;
+            head: number;
+        };
+        TransferItem: {
+            txHash: string;
+            blockNumber: number;
+            logIndex: number;
+            from: string;
+            to: string;
+            /** @description CENT base units */
+            amount: string;
+        };
+        ScannedBlocksView: {
+            fromBlock: number;
+            toBlock: number;
+        };
+        TransferPage: {
+            items: components["schemas"]["TransferItem"][];
+            /** @description Pass as `before` for the next (older) page; null at the token's first block */
+            next: string | null;
+            /** @description The blocks this page looked at (toBlock down to fromBlock) */
+            scanned: components["schemas"]["ScannedBlocksView"];
+        };
+        StandardJsonInputView: {
+            language: string;
+            sources: {
+                [key: string]: {
+                    content: string;
+                };
+            };
+            settings: {
+                [key: string]: unknown;
+            };
+        };
+        ContractSourceView: {
+            contractName: string;
+            sourceName: string;
+            compilerVersion: string;
+            address: string;
+            settings: {
+                [key: string]: unknown;
+            };
+            /** @description The standard-JSON input the compiler was given */
+            input: components["schemas"]["StandardJsonInputView"];
+        };
+        ExplorerTokenView: {
+            address: string;
+            name: string;
+            symbol: string;
+            decimals: number;
+            totalSupply: string;
+            deploymentBlock: number;
+            head: number;
+        };
+        ContractVerificationLine: {
+            contract: string;
+            address: string;
+            chainId: number;
+            compilerVersion: string;
+            /** @enum {string} */
+            status: "match" | "mismatch" | "no code";
+            detail: string | null;
+        };
+        DeploymentVerificationView: {
+            /**
+             * @description checking: it runs now (ask again); done: it answered; unavailable: it could not check
+             * @enum {string}
+             */
+            state: "checking" | "done" | "unavailable";
+            /**
+             * @description match only when every recorded contract matches
+             * @enum {string|null}
+             */
+            result: "match" | "mismatch" | null;
+            command: string;
+            exitCode: number | null;
+            contracts: components["schemas"]["ContractVerificationLine"][];
+            /** @description Why it could not check (no record, chain unreachable, compiler missing, timeout) */
+            message: string | null;
+            /** @description The command's last output, as printed */
+            output: string;
+            checkedAt: string | null;
         };
         NotificationView: {
             /** @description The global position of the event it is about (decimal string); stable across rebuilds */
@@ -3344,12 +3539,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description ExplorerLatestView */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ExplorerLatestView"];
+                };
             };
             /** @description Unknown on this chain, or the built-in explorer is off (EXPLORER_URL set) */
             404: {
@@ -3378,12 +3574,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description ExplorerTxView */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ExplorerTxView"];
+                };
             };
             /** @description Unknown on this chain, or the built-in explorer is off (EXPLORER_URL set) */
             404: {
@@ -3412,12 +3609,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description ExplorerBlockView */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ExplorerBlockView"];
+                };
             };
             /** @description Unknown on this chain, or the built-in explorer is off (EXPLORER_URL set) */
             404: {
@@ -3446,12 +3644,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description ExplorerAddressView */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ExplorerAddressView"];
+                };
             };
             /** @description Unknown on this chain, or the built-in explorer is off (EXPLORER_URL set) */
             404: {
@@ -3483,12 +3682,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description TransferPage */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TransferPage"];
+                };
             };
             /** @description Unknown on this chain, or the built-in explorer is off (EXPLORER_URL set) */
             404: {
@@ -3521,7 +3721,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ContractSourceView"];
+                };
             };
             /** @description Unknown on this chain, or the built-in explorer is off (EXPLORER_URL set) */
             404: {
@@ -3550,12 +3752,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description ExplorerTokenView */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ExplorerTokenView"];
+                };
             };
             /** @description Unknown on this chain, or the built-in explorer is off (EXPLORER_URL set) */
             404: {
@@ -3587,12 +3790,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description TransferPage */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TransferPage"];
+                };
             };
             /** @description Unknown on this chain, or the built-in explorer is off (EXPLORER_URL set) */
             404: {
@@ -3623,7 +3827,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeploymentVerificationView"];
+                };
             };
             /** @description Unknown on this chain, or the built-in explorer is off (EXPLORER_URL set) */
             404: {

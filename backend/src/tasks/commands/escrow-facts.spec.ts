@@ -1,6 +1,7 @@
 import { Wallet } from 'ethers';
 import { applyLogs, centToBaseUnits, chainFact, fundedLog, registerWalletUser, taskInput } from '../../../test/fixtures';
 import { startTestDomain, TestContext } from '../../../test/test-app';
+import { PROOF as proof, newEscrowTask, submissionRow, taskRow } from '../../../test/escrow-task-setup';
 import { DomainError } from '../../common/domain-error';
 import { ReviewSubmissionCommand } from './review-submission.command';
 import { SubmitProofCommand } from './submit-proof.command';
@@ -9,8 +10,6 @@ import { RevertTaskChainFactCommand } from './revert-task-chain-fact.command';
 import { MESSAGES } from '../domain/task.aggregate';
 import { RevertRewardReleasedCommand } from './revert-reward-released.command';
 import { FundedLog, RefundedLog, ReleasedLog } from './apply-escrow-logs.command';
-
-const proof = { proofLink: null, proofText: 'Thread posted: https://x.com/a/1', proofFileUrl: null, notes: null };
 
 /**
  * The app believes only what it decided: chain facts as TaskEscrow v2 delivers them (decoded logs),
@@ -23,19 +22,12 @@ describe('escrow facts: fundings and releases checked against what the app decid
   });
   afterAll(() => ctx.close());
 
-  const task = async (id: number) => (await ctx.dataSource.query(`SELECT * FROM tasks WHERE id = $1`, [id]))[0];
-  const sub = async (id: number) => (await ctx.dataSource.query(`SELECT * FROM submissions WHERE id = $1`, [id]))[0];
+  const task = (id: number) => taskRow(ctx.dataSource, id);
+  const sub = (id: number) => submissionRow(ctx.dataSource, id);
   const board = async (userId: number) => ctx.dataSource.query(`SELECT total_earned, completed_tasks FROM leaderboard WHERE user_id = $1`, [userId]);
   const listed = async (id: number) => (await ctx.dataSource.query(`SELECT 1 FROM tasks t WHERE t.id = $1 AND t.funding_status = 'funded' AND t.is_active`, [id])).length === 1;
 
-  async function newTask(overrides: Partial<CreateTaskInput> = {}) {
-    const creator = await registerWalletUser(ctx.commands);
-    const input = taskInput({ reward: 20, maxCompletions: 3, ...overrides });
-    const id: number = await ctx.commands.execute(new CreateTaskCommand(creator.id, input));
-    // The stored deadline is whole seconds; fund with exactly that.
-    const terms = { reward: input.reward, maxCompletions: input.maxCompletions, deadline: new Date(Math.floor(input.deadline.getTime() / 1000) * 1000) };
-    return { id, creator, terms };
-  }
+  const newTask = (overrides: Partial<CreateTaskInput> = {}) => newEscrowTask(ctx.commands, overrides);
 
   it('a stranger funding the task id first is an anomaly; the creator can still fund, and the task is funded with the creator\'s key', async () => {
     const { id, creator, terms } = await newTask();

@@ -1,15 +1,12 @@
 import fc from 'fast-check';
 import { Wallet } from 'ethers';
-import { centToBaseUnits, chainFact, fundedLog, registerWalletUser, taskInput } from '../../../test/fixtures';
+import { chainFact, fundedLog } from '../../../test/fixtures';
 import { startTestDomain, TestContext } from '../../../test/test-app';
+import { fundedWithApproval as fundedWithApprovalVia, newEscrowTask, submissionRow, taskRow } from '../../../test/escrow-task-setup';
 import { escrowKey } from '../domain/escrow-key';
 import { EventStore } from '../../event-store/event-store';
-import { ReviewSubmissionCommand } from './review-submission.command';
-import { SubmitProofCommand } from './submit-proof.command';
-import { CreateTaskCommand } from './create-task.command';
-import { ApplyEscrowLogsCommand, EscrowLog, EscrowLogOutcome, ReleasedLog, TaskEscrowLogs } from './apply-escrow-logs.command';
+import { ApplyEscrowLogsCommand, EscrowLog, EscrowLogOutcome, TaskEscrowLogs } from './apply-escrow-logs.command';
 
-const proof = { proofLink: null, proofText: 'Thread posted: https://x.com/a/1', proofFileUrl: null, notes: null };
 const DB_RUNS = Number(process.env.PROPERTY_DB_RUNS ?? 25);
 
 /**
@@ -24,28 +21,12 @@ describe('ApplyEscrowLogs: a log that cannot be applied is refused alone', () =>
   });
   afterAll(() => ctx.close());
 
-  const task = async (id: number) => (await ctx.dataSource.query(`SELECT * FROM tasks WHERE id = $1`, [id]))[0];
-  const sub = async (id: number) => (await ctx.dataSource.query(`SELECT * FROM submissions WHERE id = $1`, [id]))[0];
+  const task = (id: number) => taskRow(ctx.dataSource, id);
+  const sub = (id: number) => submissionRow(ctx.dataSource, id);
   const apply = (tasks: TaskEscrowLogs[]): Promise<EscrowLogOutcome[][]> => ctx.commands.execute(new ApplyEscrowLogsCommand(tasks));
 
-  async function newTask() {
-    const creator = await registerWalletUser(ctx.commands);
-    const input = taskInput({ reward: 20, maxCompletions: 3 });
-    const id: number = await ctx.commands.execute(new CreateTaskCommand(creator.id, input));
-    const terms = { reward: input.reward, maxCompletions: input.maxCompletions, deadline: new Date(Math.floor(input.deadline.getTime() / 1000) * 1000) };
-    return { id, creator, terms };
-  }
-
-  async function fundedWithApproval() {
-    const t = await newTask();
-    const funding = fundedLog(t.id, t.creator.wallet, t.terms);
-    await apply([{ taskId: t.id, logs: [funding] }]);
-    const earner = await registerWalletUser(ctx.commands);
-    const s: number = await ctx.commands.execute(new SubmitProofCommand(earner.id, t.id, proof));
-    await ctx.commands.execute(new ReviewSubmissionCommand({ id: t.creator.id, isAdmin: false }, s, 'approved', null));
-    const release: ReleasedLog = { kind: 'released', fact: chainFact(), key: funding.key, submissionId: s, recipient: earner.wallet, amount: centToBaseUnits(20) };
-    return { ...t, s, funding, earner, release };
-  }
+  const newTask = () => newEscrowTask(ctx.commands);
+  const fundedWithApproval = () => fundedWithApprovalVia(ctx.commands, apply);
 
   it("a decision that throws (a funder no address can be) rejects that log with what threw; the task's next log and the other tasks are applied", async () => {
     const a = await newTask();

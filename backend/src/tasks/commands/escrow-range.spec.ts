@@ -1,15 +1,11 @@
 import { Wallet } from 'ethers';
 import { EntityManager } from 'typeorm';
-import { centToBaseUnits, chainFact, fundedLog, registerWalletUser, taskInput } from '../../../test/fixtures';
+import { fundedLog } from '../../../test/fixtures';
 import { racingWriter } from '../../../test/racing-writer';
 import { startTestDomain, TestContext } from '../../../test/test-app';
+import { fundedWithApproval as fundedWithApprovalVia, newEscrowTask, submissionRow, taskRow } from '../../../test/escrow-task-setup';
 import { chainFactKey } from '../../event-store/stored-event';
-import { ReviewSubmissionCommand } from './review-submission.command';
-import { SubmitProofCommand } from './submit-proof.command';
-import { CreateTaskCommand } from './create-task.command';
-import { ApplyEscrowLogsCommand, EscrowLog, EscrowLogOutcome, ReleasedLog, TaskEscrowLogs } from './apply-escrow-logs.command';
-
-const proof = { proofLink: null, proofText: 'Thread posted: https://x.com/a/1', proofFileUrl: null, notes: null };
+import { ApplyEscrowLogsCommand, EscrowLog, EscrowLogOutcome, TaskEscrowLogs } from './apply-escrow-logs.command';
 
 /**
  * A block range as the indexer applies it: one ApplyEscrowLogs command holding a few logs of each of many
@@ -25,8 +21,8 @@ describe('ApplyEscrowLogs over a block range of many tasks', () => {
   });
   afterAll(() => ctx.close());
 
-  const task = async (id: number) => (await ctx.dataSource.query(`SELECT * FROM tasks WHERE id = $1`, [id]))[0];
-  const sub = async (id: number) => (await ctx.dataSource.query(`SELECT * FROM submissions WHERE id = $1`, [id]))[0];
+  const task = (id: number) => taskRow(ctx.dataSource, id);
+  const sub = (id: number) => submissionRow(ctx.dataSource, id);
   const keyOf = (l: EscrowLog) => chainFactKey(l.fact.chainId, l.fact.txHash, l.fact.logIndex, l.fact.blockHash);
   const commits = async (label: string) => (await ctx.dataSource.query(`SELECT outcomes FROM probe_range_commit WHERE label = $1`, [label])).map((r: any) => r.outcomes);
   const applyRange = (label: string, tasks: TaskEscrowLogs[]): Promise<EscrowLogOutcome[][]> =>
@@ -34,25 +30,9 @@ describe('ApplyEscrowLogs over a block range of many tasks', () => {
       alsoInTransaction: (m: EntityManager, outcomes) => m.query(`INSERT INTO probe_range_commit (label, outcomes) VALUES ($1, $2)`, [label, JSON.stringify(outcomes)]),
     }));
 
-  async function newTask() {
-    const creator = await registerWalletUser(ctx.commands);
-    const input = taskInput({ reward: 20, maxCompletions: 3 });
-    const id: number = await ctx.commands.execute(new CreateTaskCommand(creator.id, input));
-    const terms = { reward: input.reward, maxCompletions: input.maxCompletions, deadline: new Date(Math.floor(input.deadline.getTime() / 1000) * 1000) };
-    return { id, creator, terms };
-  }
-
+  const newTask = () => newEscrowTask(ctx.commands);
   /** A funded task with one approved submission, and the release the app asked for. */
-  async function fundedWithApproval() {
-    const t = await newTask();
-    const funding = fundedLog(t.id, t.creator.wallet, t.terms);
-    await applyRange('setup', [{ taskId: t.id, logs: [funding] }]);
-    const earner = await registerWalletUser(ctx.commands);
-    const s: number = await ctx.commands.execute(new SubmitProofCommand(earner.id, t.id, proof));
-    await ctx.commands.execute(new ReviewSubmissionCommand({ id: t.creator.id, isAdmin: false }, s, 'approved', null));
-    const release: ReleasedLog = { kind: 'released', fact: chainFact(), key: funding.key, submissionId: s, recipient: earner.wallet, amount: centToBaseUnits(20) };
-    return { ...t, s, release };
-  }
+  const fundedWithApproval = () => fundedWithApprovalVia(ctx.commands, (tasks) => applyRange('setup', tasks));
 
   it('decides each task on its own — a stranger\'s funding and an unknown task beside good logs — and appends them in one transaction', async () => {
     const a = await newTask();

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { DomainError } from '../../common/domain-error';
-import { StoredEvent } from '../../event-store/stored-event';
 import { TaskAggregate } from './task.aggregate';
 import { TaskEvents as T } from './task.events';
 import {
   AUTO_APPROVAL_LEAD_SECONDS, DEFAULT_REVIEW_WITHIN_SECONDS, REVIEW_DEADLINE_MESSAGES, reviewDeadlineMs, reviewWarningAtMs,
 } from './task-review-deadline';
 import { SYSTEM_REVIEWER } from './task.messages';
+import { CREATOR, DEADLINE, H, REVIEW_UNTIL, T0, fundedTask } from '../../../test/funded-task-aggregate';
 
 /**
  * Every transition of the review deadline (task-review-deadline.ts) on the task aggregate itself: the
@@ -14,27 +14,9 @@ import { SYSTEM_REVIEWER } from './task.messages';
  * approval, the spam guard's flag, the cut-off and the refund; and the invariants, as properties over
  * random interleavings: nothing pending once review closed, never more than maxCompletions approved.
  */
-const H = 3600_000;
-const DEADLINE = Date.parse('2030-01-01T00:00:00.000Z');
-const WINDOW = 7 * 24 * 3600;
-const MARGIN = 3600;
-const REVIEW_UNTIL = DEADLINE + (WINDOW - MARGIN) * 1000;
-const CREATOR = 10;
 const ADMIN = { id: 99, isAdmin: true };
-const T0 = DEADLINE - 10 * 24 * H; // submissions start ten days before the deadline
 
-let position = 0;
-function task(overrides: Record<string, unknown> = {}, max = 2): TaskAggregate {
-  const events: StoredEvent[] = [
-    { type: T.TaskCreated, data: {
-      taskId: 1, creatorId: CREATOR, title: 't', description: 'd', requirements: 'r', category: 'Content', reward: 5, maxCompletions: max,
-      estimatedTime: 1, deadline: new Date(DEADLINE).toISOString(), submissionType: 'text', isActive: true, chainId: 31337, contractAddress: null,
-      escrowAmount: '10', reviewWindowSeconds: WINDOW, reviewCloseMarginSeconds: MARGIN, createdAt: new Date(T0 - H).toISOString(), ...overrides,
-    } },
-    { type: T.TaskFunded, data: { chainId: 31337, txHash: '0x' + 'aa'.repeat(32), blockNumber: 5, blockHash: '0x' + 'bb'.repeat(32), logIndex: 0, taskId: 1, key: '0x' + 'cc'.repeat(32), funder: '0x' + '11'.repeat(20), amount: '10' } },
-  ].map((e, i) => ({ ...e, globalPosition: BigInt(++position), transactionId: 1n, streamId: 'task-1', streamVersion: i + 1, metadata: {}, createdAt: new Date() }));
-  return new TaskAggregate(1).load(events);
-}
+const task = (overrides: Record<string, unknown> = {}, max = 2): TaskAggregate => fundedTask({ maxCompletions: max, ...overrides });
 
 const proof = { proofLink: null, proofText: 'my proof', proofFileUrl: null, notes: null };
 /** The events a decision raised (data as written). */

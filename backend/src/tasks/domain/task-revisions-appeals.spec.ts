@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { DomainError } from '../../common/domain-error';
-import { StoredEvent } from '../../event-store/stored-event';
 import { TaskAggregate } from './task.aggregate';
 import { TaskEvents as T } from './task.events';
 import { APPEAL_MESSAGES } from './task-appeals';
 import { REVIEW_DEADLINE_MESSAGES } from './task-review-deadline';
 import { REVISION_MESSAGES } from './task.messages';
+import { CREATOR, H, REVIEW_UNTIL, T0, fundedTask } from '../../../test/funded-task-aggregate';
 
 /**
  * Revise and resubmit, appeals (task-revisions.ts, task-appeals.ts) on the task aggregate itself: every
@@ -13,29 +13,11 @@ import { REVISION_MESSAGES } from './task.messages';
  * and as properties over random interleavings: never more than maxCompletions approved (nor slot holders),
  * nothing pending, changes_requested or appealed once review closed.
  */
-const H = 3600_000;
-const DEADLINE = Date.parse('2030-01-01T00:00:00.000Z');
-const WINDOW = 7 * 24 * 3600;
-const MARGIN = 3600;
-const REVIEW_UNTIL = DEADLINE + (WINDOW - MARGIN) * 1000;
-const CREATOR = 10;
 const EARNER = 20;
 const ADMIN = { id: 99, isAdmin: true };
 const CREATOR_R = { id: CREATOR, isAdmin: false };
-const T0 = DEADLINE - 10 * 24 * H;
 
-let position = 0;
-function task(max = 2, submissionType = 'text'): TaskAggregate {
-  const events: StoredEvent[] = [
-    { type: T.TaskCreated, data: {
-      taskId: 1, creatorId: CREATOR, title: 't', description: 'd', requirements: 'r', category: 'Content', reward: 5, maxCompletions: max,
-      estimatedTime: 1, deadline: new Date(DEADLINE).toISOString(), submissionType, isActive: true, chainId: 31337, contractAddress: null,
-      escrowAmount: '10', reviewWindowSeconds: WINDOW, reviewCloseMarginSeconds: MARGIN, reviewWithinSeconds: 24 * 3600, createdAt: new Date(T0 - H).toISOString(),
-    } },
-    { type: T.TaskFunded, data: { chainId: 31337, txHash: '0x' + 'aa'.repeat(32), blockNumber: 5, blockHash: '0x' + 'bb'.repeat(32), logIndex: 0, taskId: 1, key: '0x' + 'cc'.repeat(32), funder: '0x' + '11'.repeat(20), amount: '10' } },
-  ].map((e, i) => ({ ...e, globalPosition: BigInt(++position), transactionId: 1n, streamId: 'task-1', streamVersion: i + 1, metadata: {}, createdAt: new Date() }));
-  return new TaskAggregate(1).load(events);
-}
+const task = (max = 2, submissionType = 'text'): TaskAggregate => fundedTask({ maxCompletions: max, submissionType, reviewWithinSeconds: 24 * 3600 });
 
 const proof = (text = 'my proof') => ({ proofLink: null, proofText: text, proofFileUrl: null, notes: null });
 const pulled = (agg: TaskAggregate) => agg.pullEvents() as Array<{ type: string; data: any }>;

@@ -1,9 +1,9 @@
-import { StoredEvent } from '../../event-store/stored-event';
 import { TaskAggregate } from './task.aggregate';
 import { TaskEvents as T } from './task.events';
 import { APPEAL_MESSAGES } from './task-appeals';
 import { REVIEW_DEADLINE_MESSAGES } from './task-review-deadline';
 import { CUT_OFF_IS_FINAL } from './task.messages';
+import { CREATOR, H, REVIEW_UNTIL, T0, fundedTask } from '../../../test/funded-task-aggregate';
 
 /**
  * The spam guard when a proof is sent (task-spam-check.ts) on the task aggregate: the verdict is recorded once
@@ -11,27 +11,9 @@ import { CUT_OFF_IS_FINAL } from './task.messages';
  * proof since revised records nothing, a revision is checked anew, and the review deadline still checks a proof
  * found clean when it was sent.
  */
-const H = 3600_000;
-const DEADLINE = Date.parse('2030-01-01T00:00:00.000Z');
-const WINDOW = 7 * 24 * 3600;
-const MARGIN = 3600;
-const REVIEW_UNTIL = DEADLINE + (WINDOW - MARGIN) * 1000;
-const CREATOR = 10;
 const EARNER = 20;
-const T0 = DEADLINE - 10 * 24 * H;
 
-let position = 0;
-function task(): TaskAggregate {
-  const events: StoredEvent[] = [
-    { type: T.TaskCreated, data: {
-      taskId: 1, creatorId: CREATOR, title: 't', description: 'd', requirements: 'r', category: 'Content', reward: 5, maxCompletions: 2,
-      estimatedTime: 1, deadline: new Date(DEADLINE).toISOString(), submissionType: 'text', isActive: true, chainId: 31337, contractAddress: null,
-      escrowAmount: '10', reviewWindowSeconds: WINDOW, reviewCloseMarginSeconds: MARGIN, reviewWithinSeconds: 72 * 3600, createdAt: new Date(T0 - H).toISOString(),
-    } },
-    { type: T.TaskFunded, data: { chainId: 31337, txHash: '0x' + 'aa'.repeat(32), blockNumber: 5, blockHash: '0x' + 'bb'.repeat(32), logIndex: 0, taskId: 1, key: '0x' + 'cc'.repeat(32), funder: '0x' + '11'.repeat(20), amount: '10' } },
-  ].map((e, i) => ({ ...e, globalPosition: BigInt(++position), transactionId: 1n, streamId: 'task-1', streamVersion: i + 1, metadata: {}, createdAt: new Date() }));
-  return new TaskAggregate(1).load(events);
-}
+const task = (): TaskAggregate => fundedTask({ reviewWithinSeconds: 72 * 3600 });
 
 const proof = { proofLink: null, proofText: 'my proof', proofFileUrl: null, notes: null };
 const revised = { proofLink: null, proofText: 'my own, revised proof', proofFileUrl: null, notes: null };

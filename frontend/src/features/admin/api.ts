@@ -13,19 +13,7 @@ const dashboardUrl = ({ limit, offset, status }: AdminPage) =>
   `/api/admin/dashboard?limit=${limit}&offset=${offset}${status ? `&status=${status}` : ''}`;
 
 /** GET /api/admin/appeals (issue 22): open appeals, soonest cut-off first. */
-export interface OpenAppeal {
-  submissionId: number;
-  taskId: number;
-  taskTitle: string;
-  taskCreatorId: number;
-  userId: number;
-  username: string | null;
-  message: string;
-  rejection: string;
-  appealedAt: string;
-  decideBy: string;
-  timeLeftSeconds: number;
-}
+export type OpenAppeal = components['schemas']['OpenAppealView'];
 
 /** GET /api/admin/review-queue (issue 22): a submission the spam guard flagged, with who sent it and the evidence. */
 export type FlaggedSubmission = components['schemas']['FlaggedSubmissionView'];
@@ -37,7 +25,7 @@ export const adminApi = api.injectEndpoints({
       query: () => '/api/admin/review-queue',
       providesTags: ['Admin', { type: 'Submission', id: 'LIST' }],
     }),
-    openAppeals: build.query<{ now: string; items: OpenAppeal[] }, void>({
+    openAppeals: build.query<components['schemas']['AppealsQueueView'], void>({
       query: () => '/api/admin/appeals',
       providesTags: ['Admin'],
     }),

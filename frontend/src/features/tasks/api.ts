@@ -1,23 +1,12 @@
 import { api } from '@/lib/api';
 import type { Submission, Task, TaskPage } from '@/types/api';
+import type { components } from '@/types/api.generated';
 import { FEATURED_COUNT } from './constants';
 import { filtersToQuery, type TaskFilters } from './filters';
 import type { RewardBounds } from './reward-range';
 
-export interface NewTask {
-  title: string;
-  description: string;
-  requirements: string;
-  category: string;
-  reward: number;
-  maxCompletions: number;
-  estimatedTime: number;
-  submissionType: string;
-  isActive: boolean;
-  deadline: string;
-  /** "Auto-approve after" in hours (1 to 720; server default 72). */
-  reviewWithinHours?: number;
-}
+/** POST /api/tasks (the backend's CreateTaskDto), without the fields the backend ignores. */
+export type NewTask = Omit<components['schemas']['CreateTaskDto'], 'creatorId' | 'contractAddress' | 'completions'>;
 
 export interface UserSubmissionAnswer {
   hasSubmitted: boolean;

@@ -105,8 +105,9 @@ export function toNewTask(v: TaskFormValues): NewTask {
     title: v.title.trim(),
     description: v.description.trim(),
     requirements: v.requirements.trim(),
-    category: v.category,
-    submissionType: v.submissionType,
+    // The form's selects offer only the backend's values (constants.ts); the backend checks them again.
+    category: v.category as NewTask['category'],
+    submissionType: v.submissionType as NewTask['submissionType'],
     reward: Number(v.reward),
     maxCompletions: Number(v.maxCompletions),
     estimatedTime: Number(v.estimatedTime),

@@ -15,8 +15,8 @@ const unreachable = (taskId: number): EscrowAudit => ({
   taskId, chainId: 31337, escrowAddress: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512', escrowUrl: null, tokenAddress: null,
   headBlock: null, confirmationsRequired: 0, onChain: null,
   chainError: `Chain unreachable, last block seen 4242 at ${SEEN_AT}`, lastBlockSeen: 4242, lastBlockSeenAt: SEEN_AT,
-  app: { fundingStatus: 'funded', escrowAmount: '6000000000000000000', releasedAmount: '0', refundedAmount: '0', paidCount: 0, anomalies: [] },
-  consistent: false, events: [], payouts: [],
+  app: { fundingStatus: 'funded', escrowAmount: '6000000000000000000', releasedAmount: '0', refundedAmount: '0', paidCount: 0, anomalies: [], strangerEscrows: 0 },
+  consistent: false, differences: [], events: [], payouts: [],
 });
 
 /** The network only: GET /api/tasks/:id/escrow answers the view above. */

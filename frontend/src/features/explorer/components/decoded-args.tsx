@@ -22,7 +22,7 @@ export function DecodedArgs({ args, label }: { args: DecodedArg[]; label: string
             <Table.Row key={a.name}>
               <Table.Cell>{a.name}</Table.Cell>
               <Table.Cell><Code fontSize="xs">{a.type}</Code></Table.Cell>
-              <Table.Cell data-arg={a.name}><ArgValueView arg={a} value={a.value} /></Table.Cell>
+              <Table.Cell data-arg={a.name}><ArgValueView arg={a} value={a.value as ArgValue} /></Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
