@@ -156,6 +156,11 @@ describe('review deadlines: auto-approval, spam guard and cut-off on the chain c
     // Past the cut-off (deadline + 7 days - 1 hour): nothing pending, each flagged one rejected with its reason.
     await advanceChain(7 * 24 * HOUR + 2 * HOUR);
     await eventually(async () => (await events(idx.db, task.taskId, 'TaskReviewCutOff')).length === 1, 20_000, 'the cut-off');
+    // The read models follow the event store a moment later (the projection runner): read them once they have it.
+    await eventually(async () => {
+      const rows = await Promise.all([a, b].map((id) => submissionRow(idx.db, id)));
+      return rows.every((r) => r && r.status !== 'pending') && Number((await taskRow(idx.db, task.taskId))!.pending_submissions) === 0;
+    }, 20_000, 'the read models past the cut-off');
     for (const id of [a, b]) {
       const row = await submissionRow(idx.db, id);
       expect(row!.status).not.toBe('pending');
