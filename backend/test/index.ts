@@ -15,3 +15,6 @@ export { startReplica } from './replica';
 export type { Replica } from './replica';
 export { startTcpProxy } from './tcp-proxy';
 export type { TcpProxy } from './tcp-proxy';
+// The indexer's bench times the projections' batches and the loads of task streams (bench/indexer.bench.ts).
+export { ProjectionBatches } from '../src/projections/projection-batches';
+export { AggregateRepository } from '../src/event-store/aggregate-repository';

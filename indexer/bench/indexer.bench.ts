@@ -6,17 +6,23 @@
  * 2. The realistic mix: BENCH_REAL_TASKS (400) tasks with 1-100 payouts each (most a handful: 1 + 99·u⁵),
  *    every payout its own `release` transaction, all tasks interleaved at random, so a range of the
  *    product's 2,000 blocks holds one or two logs of most tasks; indexed by a fresh runner resuming from the
- *    checkpoint, as after a restart. Reports where the time goes: the shares of the wall time spent applying
- *    ranges as domain commands and waiting for the read models, and the projection batches' time.
+ *    checkpoint, as after a restart. Reports where the time goes, as shares of the wall time: applying ranges
+ *    as domain commands (within it: loading the task streams, the ranges' transactions), the follower blocked
+ *    on the read models, each range's read-model pass from its commit (it overlaps the next range), and the
+ *    projection batches' time (each projection's own part on stderr).
  * Prints progress on stderr and, as its last stdout line:
  *   {"logs":20040,"indexLogsPerSec":…,"rawGetLogsPerSec":…,"liveLatencyP95Ms":…,
  *    "realisticLogs":…,"realisticIndexLogsPerSec":…,"realisticRawGetLogsPerSec":…,"realisticApplyShare":…,
- *    "realisticReadModelWaitShare":…,"realisticProjectionShare":…}
- * Env: BENCH_LIVE (40) live releases; DATABASE_URL to use a running PostgreSQL (default: an embedded one in a
+ *    "realisticReadModelWaitShare":…,"realisticProjectionShare":…,"realisticReadModelPassShare":…,
+ *    "realisticLoadShare":…,"realisticAppendShare":…}
+ * Env: BENCH_LIVE (40) live releases; BENCH_CPU_PROFILE=<file> a CPU profile of the realistic indexing;
+ * DATABASE_URL to use a running PostgreSQL (default: an embedded one in a
  * temporary directory). TaskEscrow v2 calls: `fund(taskId, …)` from the creator, `release(escrowKey, …)` from the
  * releaser (the key derived from the creator and the task's terms, as the indexer binds it).
  */
 import 'reflect-metadata';
+import * as fs from 'node:fs';
+import * as inspector from 'node:inspector';
 import * as os from 'node:os';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -29,6 +35,8 @@ import { IndexerModule } from '../src/indexer.module';
 import { IndexerRunner } from '../src/indexer-runner';
 import { loadIndexerEnv } from '../src/settings';
 import { FactDispatcher } from '../src/follower/fact-dispatcher';
+import { LogFollower } from '../src/follower/log-follower';
+import { AggregateRepository, ProjectionBatches } from '@cent/backend/testing';
 import { startAnvil } from '../test/support/anvil';
 import { CENT, deployEscrow } from '../test/support/escrow-chain';
 import { indexerEnv } from '../test/support/stack';
@@ -56,7 +64,13 @@ function rng(seed: number) {
  * range (the follower reads the next range meanwhile), and the time the projection runners' batches took
  * (each on its own connection, overlapping the rest; the first app's runner stands for the API process's).
  */
-const timing = { applyMs: 0, ranges: 0, readModelWaitMs: 0, projectionMs: 0, projectedEvents: 0 };
+const timing = {
+  applyMs: 0, ranges: 0, readModelWaitMs: 0, readModelPassMs: 0, projectionMs: 0, projectedEvents: 0,
+  // Within applyMs: loading the range's task streams, and the range's one transaction (append + the indexer's rows + commit).
+  loadMs: 0, appendMs: 0,
+  // Within projectionMs: each projection's own apply (Node work and its reads), by name.
+  byProjection: {} as Record<string, number>,
+};
 function timed<T extends object>(proto: T, name: string, add: (ms: number, result: unknown) => void): void {
   const original = (proto as Record<string, (...a: unknown[]) => Promise<unknown>>)[name];
   // A renamed method would otherwise leave its share silently at 0 (it did once: "projection batches 0 ms").
@@ -76,12 +90,50 @@ timed(FactDispatcher.prototype, 'apply', (ms) => {
   timing.applyMs += ms;
   timing.ranges++;
 });
-timed(ProjectionRunner.prototype, 'waitFor', (ms) => (timing.readModelWaitMs += ms));
-// runOneBatch is private: the one place that applies a batch of events to every projection.
-timed(ProjectionRunner.prototype, 'runOneBatch', (ms, r) => {
+timed(AggregateRepository.prototype, 'loadMany', (ms) => (timing.loadMs += ms));
+timed(EventStore.prototype, 'appendMany', (ms) => (timing.appendMs += ms));
+// The follower blocked on the read models (readModelsWithin is private: where it waits before a range and at the head).
+timed(LogFollower.prototype, 'readModelsWithin', (ms) => (timing.readModelWaitMs += ms));
+// Each range's read-model pass, from its commit until the read models show it (overlaps the next range's work).
+timed(ProjectionRunner.prototype, 'waitFor', (ms) => (timing.readModelPassMs += ms));
+// pipelined is private: the one place that applies a (live or catch-up) batch of events to every projection.
+timed(ProjectionBatches.prototype, 'pipelined', (ms, r) => {
   timing.projectionMs += ms;
   timing.projectedEvents += Number((r as { read?: number } | undefined)?.read ?? 0);
 });
+
+/** Times every projection's `apply` (shared by both apps' runners: the same classes). */
+function timeEachProjection(runner: ProjectionRunner): void {
+  const projections = (runner as unknown as { projections: Array<{ name: string; apply: unknown }> }).projections;
+  for (const p of projections) {
+    const proto = Object.getPrototypeOf(p) as object;
+    if (Object.prototype.hasOwnProperty.call(proto, '__benchTimed')) continue;
+    Object.defineProperty(proto, '__benchTimed', { value: true });
+    timed(proto, 'apply', (ms) => (timing.byProjection[p.name] = (timing.byProjection[p.name] ?? 0) + ms));
+  }
+}
+
+/**
+ * BENCH_CPU_PROFILE=<file.cpuprofile>: a CPU profile of this process while it indexes the realistic range only
+ * (the generation before it signs thousands of transactions and would drown it). Open it in Chrome's DevTools.
+ */
+async function startCpuProfile(): Promise<(() => Promise<void>) | null> {
+  const file = process.env.BENCH_CPU_PROFILE;
+  if (!file) return null;
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  return async () => {
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
+    fs.writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+    say(`CPU profile of the realistic indexing in ${file}`);
+  };
+}
 
 async function main(): Promise<void> {
   const anvil = await startAnvil(['--gas-limit', '1000000000']);
@@ -273,25 +325,33 @@ async function main(): Promise<void> {
     if (realRaw.n !== realLogs) throw new Error(`raw sweep saw ${realRaw.n} logs, expected ${realLogs}`);
     const realisticRawGetLogsPerSec = Math.round((realRaw.n / realRaw.ms) * 1000);
     const paidBefore = await paidCount();
-    Object.assign(timing, { applyMs: 0, ranges: 0, readModelWaitMs: 0, projectionMs: 0, projectedEvents: 0 });
+    Object.assign(timing, { applyMs: 0, ranges: 0, readModelWaitMs: 0, readModelPassMs: 0, projectionMs: 0, projectedEvents: 0, loadMs: 0, appendMs: 0, byProjection: {} });
+    timeEachProjection(app.get(ProjectionRunner));
     // The first runner is stopped for good (a runner does not restart): a second one, as after a restart,
     // resumes from the checkpoint, right before the realistic range.
     second = await NestFactory.createApplicationContext(IndexerModule.forRoot(config, db.url, { payouts: false, env: processEnv }), { logger: ['error', 'warn'] });
+    const profile = await startCpuProfile();
     const s2 = performance.now();
     second.get(IndexerRunner).start();
     while ((await checkpoint()) < realHead || (await paidCount()) < paidBefore + releases.length) await new Promise((r) => setTimeout(r, 10));
     const realMs = performance.now() - s2;
+    await profile?.();
     const realisticIndexLogsPerSec = Math.round((realLogs / realMs) * 1000);
     const share = (ms: number) => Math.round((ms / realMs) * 100) / 100;
     say(`realistic: indexed ${realLogs} logs in ${realMs.toFixed(0)} ms (${realisticIndexLogsPerSec}/s = ` +
       `${(realisticIndexLogsPerSec / realisticRawGetLogsPerSec).toFixed(2)} x its raw eth_getLogs ${realisticRawGetLogsPerSec}/s); ` +
       `${timing.ranges} ranges, ${Math.round(timing.applyMs)} ms (${Math.round(share(timing.applyMs) * 100)} %) applying them as domain commands ` +
-      `(load tasks, decide, append), ${Math.round(timing.readModelWaitMs)} ms (${Math.round(share(timing.readModelWaitMs) * 100)} %) waiting for the read models; ` +
+      `(load tasks, decide, append), ${Math.round(timing.readModelWaitMs)} ms (${Math.round(share(timing.readModelWaitMs) * 100)} %) waiting for the read models ` +
+      `(their passes took ${Math.round(timing.readModelPassMs)} ms from each range's commit, overlapping the next range); ` +
       `projection batches ${Math.round(timing.projectionMs)} ms for ${timing.projectedEvents} events; the rest reading logs and blocks`);
+    say(`realistic, within applying: loading the task streams ${Math.round(timing.loadMs)} ms, the ranges' transactions ` +
+      `${Math.round(timing.appendMs)} ms; within projection batches, each projection's apply: ` +
+      Object.entries(timing.byProjection).sort((a, b) => b[1] - a[1]).map(([n, ms]) => `${n} ${Math.round(ms)} ms`).join(', '));
     console.log(JSON.stringify({
       logs: LOGS, indexLogsPerSec, rawGetLogsPerSec, liveLatencyP95Ms,
       realisticLogs: realLogs, realisticIndexLogsPerSec, realisticRawGetLogsPerSec, realisticApplyShare: share(timing.applyMs),
       realisticReadModelWaitShare: share(timing.readModelWaitMs), realisticProjectionShare: share(timing.projectionMs),
+      realisticReadModelPassShare: share(timing.readModelPassMs), realisticLoadShare: share(timing.loadMs), realisticAppendShare: share(timing.appendMs),
     }));
   } finally {
     await runner.stop();

@@ -38,11 +38,15 @@ export class LogFollower {
   /** Every start (also after leadership was lost and regained) first reconciles unfinished ranges. */
   private resumed = false;
   /**
-   * The read models catching up on the last range committed. The next range's logs and blocks are read
-   * meanwhile, and it is applied only once they show the previous one (so they are never more than one
-   * range behind the checkpoint); at the head, and when stopping, the follower waits for them.
+   * The read models catching up on the last two ranges committed, oldest first. The read-model pass of
+   * range N overlaps reading AND applying range N+1 (the projections' batches and the range's append each
+   * run on their own connection): range N+1 waits only until they show range N-1, so they are never more
+   * than two ranges behind the checkpoint. That bound holds a backfill's lag (and its memory) in place; at
+   * the head, and when stopping, the follower waits for both. The checkpoint does not depend on them: it
+   * commits with the range's facts, and the read models have their own checkpoints (a crash replays from
+   * there).
    */
-  private readModelsBehind: Promise<void> = Promise.resolve();
+  private readModelsBehind: Array<Promise<void>> = [];
 
   constructor(
     private readonly reader: ChainReader,
@@ -68,7 +72,12 @@ export class LogFollower {
 
   async stop(): Promise<void> {
     await this.loop.stop();
-    await this.readModelsBehind;
+    await this.readModelsWithin(0);
+  }
+
+  /** Waits until the read models miss at most `ranges` of the ranges committed so far (0: they show all). */
+  private async readModelsWithin(ranges: number): Promise<void> {
+    while (this.readModelsBehind.length > ranges) await this.readModelsBehind.shift();
   }
 
   /**
@@ -95,7 +104,7 @@ export class LogFollower {
     }
     const target = head - this.opts.confirmations;
     if (target <= cp.number) {
-      await this.readModelsBehind;
+      await this.readModelsWithin(0);
       return false;
     }
     const from = cp.number + 1;
@@ -126,12 +135,13 @@ export class LogFollower {
     for (const l of logs) {
       if (!blocks.has(l.fact.blockNumber)) blocks.set(l.fact.blockNumber, { number: l.fact.blockNumber, hash: l.fact.blockHash, parentHash: '' });
     }
-    await this.readModelsBehind;
+    // The range before the last one must show in the read models; the last one's pass goes on meanwhile.
+    await this.readModelsWithin(1);
     await this.dispatcher.apply(logs, async (m, outcomes) => {
       await this.store.commitRange(m, logs, outcomes, [...blocks.values()], toHeader, to - this.opts.reorgDepth);
       if (logs.length) crashPoint('follower:before-commit');
     });
-    this.readModelsBehind = this.readModels.waitForOwnAppends();
+    this.readModelsBehind.push(this.readModels.waitForOwnAppends());
     if (logs.length) crashPoint('follower:after-apply');
     return true;
   }
