@@ -311,10 +311,14 @@ async function main(): Promise<void> {
       });
       last = await anvil.rpc<string>('eth_sendRawTransaction', [tx]);
     }
-    for (let tries = 0; ; tries++) {
+    // On a busy machine anvil mines the queued releases well after they were sent: wait while its head moves.
+    for (let lastHead = -1, stalled = 0; ; ) {
       const receipt = await anvil.rpc<{ status: string } | null>('eth_getTransactionReceipt', [last]);
       if (receipt?.status === '0x1') break;
-      if (receipt || tries > 600) throw new Error(`a realistic release failed: ${JSON.stringify(receipt)}`);
+      const now = await anvil.provider.getBlockNumber();
+      stalled = now === lastHead ? stalled + 1 : 0;
+      lastHead = now;
+      if (receipt || stalled > 600) throw new Error(`a realistic release failed: ${JSON.stringify(receipt)} (head ${now})`);
       await new Promise((r) => setTimeout(r, 100));
     }
     const realHead = await anvil.provider.getBlockNumber();
