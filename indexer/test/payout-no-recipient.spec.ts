@@ -1,10 +1,15 @@
+import request from 'supertest';
+import { Pool } from 'pg';
 import { Wallet, hexlify, randomBytes } from 'ethers';
+import { sample, startTestApp } from '@cent/backend/testing';
 import { EventStore, LinkWalletCommand, RequestPayoutCommand, RevertRewardReleasedCommand, TaskEvents, centToBaseUnits } from '@cent/backend';
 import type { RewardReleasedData } from '@cent/backend';
 import { CENT } from './support/escrow-chain';
 import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
 import { Person, approve, createAndFundTask, registerCreator, registerUser, submissionRow, submit, taskRow } from './support/scenario';
 import { TestWorker, leadingWorker } from './support/worker';
+import { JsonRpc } from '../src/chain/json-rpc';
+import { reconcile } from '../src/audit/reconcile';
 
 /**
  * A payout queue item whose request recorded no wallet to pay (`payout_recipient` null) can never be sent. The
@@ -18,17 +23,30 @@ describe('a queued payout with no recorded wallet', () => {
   let stack: Stack;
   let domain: IndexerInstance;
   let worker: TestWorker;
+  let api: Awaited<ReturnType<typeof startTestApp>>;
+  let pool: Pool;
 
   beforeAll(async () => {
     stack = await startStack();
     domain = await startIndexer(stack.env, { payouts: false });
     worker = await leadingWorker(stack, domain, { lockName: 'payout-no-recipient' });
+    api = await startTestApp(stack.env, stack.databaseUrl);
+    pool = new Pool({ connectionString: stack.databaseUrl, max: 2 });
   });
 
   afterAll(async () => {
+    await pool?.end();
+    await api?.close();
     await worker?.close();
     await domain?.close();
     await stack?.stop();
+  });
+
+  const failedGauge = async () => sample((await request(api.http).get('/metrics').expect(200)).text, 'cent_payouts_failed');
+  const audit = () => reconcile({
+    rpc: new JsonRpc(stack.anvil.url, { log: () => undefined, warn: () => undefined, error: () => undefined }), db: pool, chainId: 31337,
+    escrow: stack.chain.deployment.escrow.toLowerCase(), startBlock: stack.chain.deployment.deploymentBlock, confirmations: 0,
+    source: domain.runner.settings.source,
   });
 
   const payoutFailures = async (userId: number, submissionId: number) =>
@@ -69,6 +87,8 @@ describe('a queued payout with no recorded wallet', () => {
     const linkedWallet = Wallet.createRandom().address;
     const noWallet = await queuedWithoutRecipient(task.taskId, creator, null);
     const withWallet = await queuedWithoutRecipient(task.taskId, creator, linkedWallet);
+    // While queued they are no failure: the metrics and the audit count them once the worker has recorded it.
+    const failedBefore = await failedGauge();
     const toldBefore = { earner: await payoutFailures(noWallet.earner.id, noWallet.id), creator: await payoutFailures(creator.id, noWallet.id) };
 
     // A few polls: neither stays "requested"; each ends failed with the reason and what to do.
@@ -84,6 +104,11 @@ describe('a queued payout with no recorded wallet', () => {
     expect(await payoutFailures(noWallet.earner.id, noWallet.id)).toBe(toldBefore.earner + 1);
     expect(await payoutFailures(creator.id, noWallet.id)).toBe(toldBefore.creator + 1);
     expect(worker.logger.lines.join('\n')).toMatch(/failed permanently \(no_wallet\)/);
+    expect(await failedGauge()).toBe(failedBefore! + 2);
+    const report = await audit();
+    expect(report.information.failedPayouts.count).toBe(failedBefore! + 2);
+    expect(report.information.failedPayouts.first.map((p) => p.submissionId)).toEqual(expect.arrayContaining([noWallet.id, withWallet.id]));
+    expect(report.information.failedPayouts.first.find((p) => p.submissionId === noWallet.id)!.reason).toMatch(/^Invalid wallet address for user/);
 
     // The existing ways on: linking a wallet requests it again to that wallet; an earner who has one retries.
     await domain.commands.execute(new LinkWalletCommand(noWallet.earner.id, laterWallet));
@@ -96,5 +121,6 @@ describe('a queued payout with no recorded wallet', () => {
       expect((await submissionRow(domain.db, id))!.payout_recipient.toLowerCase()).toBe(wallet.toLowerCase());
       expect(await stack.chain.token.balanceOf(wallet)).toBe(4n * CENT);
     }
+    expect(await failedGauge()).toBe(failedBefore);
   });
 });
