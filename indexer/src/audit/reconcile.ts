@@ -60,7 +60,7 @@ export interface UnreadableLogs {
  */
 export interface FailedPayouts {
   count: number;
-  /** The oldest few (at most TOP), with the reason the earner sees. */
+  /** The first few by submission id (at most TOP), with the reason the earner sees. */
   first: Array<{ taskId: number; submissionId: number; reason: string }>;
 }
 
@@ -298,7 +298,7 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
   return { chainId: input.chainId, escrow: input.escrow, block, head, indexerBlock, tasks, payoutDifferences, information, ok };
 }
 
-/** The failed payouts: their number and the oldest few. */
+/** The failed payouts: their number and the first few by submission id. */
 async function failedPayouts(db: Pool): Promise<FailedPayouts> {
   const [count, first] = await Promise.all([
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM submissions s WHERE ${FAILED_PAYOUTS}`),
