@@ -3,6 +3,8 @@
 //   backend  GET /api/health answers 200 (it checks the database itself)
 //   indexer  its database answers and the chain's RPC answers (a standby indexer is healthy too)
 //   chain    the RPC answers eth_chainId
+import { createRequire } from 'node:module';
+
 const what = process.argv[2];
 const timeout = AbortSignal.timeout(4000);
 
@@ -17,8 +19,12 @@ async function rpc(url) {
   if (!body.result) throw new Error(`RPC answered ${JSON.stringify(body)}`);
 }
 
+// `pg` is the indexer's dependency, not the root's: resolved from the indexer's package, as in a fresh `npm ci`
+// and in the runtime image (production dependencies of every workspace), whether or not npm hoisted it.
+const requireFromIndexer = createRequire(new URL('../indexer/package.json', import.meta.url));
+
 async function database(url) {
-  const { default: pg } = await import('pg');
+  const pg = requireFromIndexer('pg');
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   await client.connect();
   try {

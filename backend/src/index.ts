@@ -21,7 +21,7 @@ export { RevertTaskChainFactCommand } from './tasks/commands/revert-task-chain-f
 export { RequestPayoutCommand } from './tasks/commands/request-payout.command';
 export { RecordPayoutSentCommand } from './tasks/commands/record-payout-sent.command';
 export { RecordPayoutFailedCommand } from './tasks/commands/record-payout-failed.command';
-export { PayoutQueue } from './payouts/payout-queue';
+export { FAILED_PAYOUTS, PayoutQueue } from './payouts/payout-queue';
 export type { PayoutQueueItem, PayoutQueueStats } from './payouts/payout-queue';
 export { RevertRewardReleasedCommand } from './tasks/commands/revert-reward-released.command';
 export * from './tasks/commands/apply-escrow-logs.command';

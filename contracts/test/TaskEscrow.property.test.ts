@@ -117,7 +117,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
         actor: releaseActor,
         pick,
         subs: fc.oneof(
-          { arbitrary: fc.constant([]), weight: 1 },
+          { arbitrary: fc.constant<number[]>([]), weight: 1 },
           { arbitrary: fc.array(sub, { minLength: 1, maxLength: 5 }), weight: 8 },
         ),
         tos: fc.array(to, { maxLength: 5 }),

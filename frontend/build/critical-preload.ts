@@ -1,5 +1,8 @@
-import type { OutputBundle, OutputChunk } from 'rolldown';
-import type { HtmlTagDescriptor, Plugin } from 'vite';
+import type { HtmlTagDescriptor, Plugin, Rolldown } from 'vite';
+
+// The bundler's types as the declared `vite` re-exports them (rolldown itself is only vite's dependency).
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
 
 export interface PreloadRoute {
   /** Source of a RegExp matched against location.pathname. */

@@ -6,7 +6,7 @@ import { Dependency, DependencyStatus } from '../health/dependency-status';
 import { AppMetrics } from './app-metrics';
 import { ChainHeadWatcher } from './chain-head.watcher';
 import { INDEXER_CHECKPOINTS_JSON_SQL, indexerTablesMissing } from '../chain/indexer-checkpoint';
-import { PAYOUT_QUEUE_STATS_JSON_SQL, PayoutQueueStats } from '../payouts/payout-queue';
+import { FAILED_PAYOUTS_COUNT_SQL, PAYOUT_QUEUE_STATS_JSON_SQL, PayoutQueueStats } from '../payouts/payout-queue';
 
 /** Longest a scrape waits for the database before it answers without the database's figures. */
 const SNAPSHOT_TIMEOUT_MS = 2_000;
@@ -16,6 +16,7 @@ interface Snapshot {
   projections: Array<{ name: string; position: number }>;
   indexers: Array<{ source: string; block: string }>;
   payouts: PayoutQueueStats;
+  failedPayouts: number;
   quarantine: Array<{ projection: string; n: number }>;
 }
 
@@ -23,13 +24,14 @@ interface Snapshot {
  * One read of everything the operational gauges show but the store's head (EventStore.lastPosition, asked
  * at the same time), in one statement.
  * Payout queue: the figures of PayoutQueue (backend/src/payouts/payout-queue.ts), the queue the payout worker
- * works from.
+ * works from, and the payouts that failed (FAILED_PAYOUTS there).
  */
 const snapshotSql = (indexers: string) => `
   SELECT
     (SELECT coalesce(json_agg(json_build_object('name', name, 'position', last_position)), '[]') FROM projection_checkpoints) AS projections,
     ${indexers} AS indexers,
     ${PAYOUT_QUEUE_STATS_JSON_SQL} AS payouts,
+    ${FAILED_PAYOUTS_COUNT_SQL} AS "failedPayouts",
     (SELECT coalesce(json_agg(json_build_object('projection', projection, 'n', n)), '[]')
        FROM (SELECT projection, count(*)::int AS n FROM projection_quarantine GROUP BY projection) q) AS quarantine`;
 const SNAPSHOT_SQL = snapshotSql(INDEXER_CHECKPOINTS_JSON_SQL);
@@ -38,7 +40,7 @@ const SNAPSHOT_BEFORE_INDEXER_SQL = snapshotSql(`'[]'::json`);
 
 /**
  * Gauges read at scrape time from PostgreSQL and the kept chain head: projection lag, indexer lag in blocks,
- * payout queue depth and age, quarantined events. A scrape never hangs on the database (SNAPSHOT_TIMEOUT_MS)
+ * payout queue depth and age, failed payouts, quarantined events. A scrape never hangs on the database (SNAPSHOT_TIMEOUT_MS)
  * nor on the chain (ChainHeadWatcher); what it could not read is left out and `cent_metrics_database_up` says so.
  */
 @Injectable()
@@ -141,6 +143,16 @@ export class OperationalGauges {
           this.set({ payout_status: 'requested' }, s.payouts.requested);
           this.set({ payout_status: 'sent' }, s.payouts.sent);
         }
+      },
+    });
+    new Gauge({
+      name: 'cent_payouts_failed',
+      help: 'Approved submissions whose payout failed (out of the payout queue; earner, creator and admins told, with what to do)',
+      registers,
+      async collect() {
+        const s = await snapshot();
+        this.reset();
+        if (s) this.set(Number(s.failedPayouts));
       },
     });
     new Gauge({

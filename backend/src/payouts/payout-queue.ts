@@ -32,6 +32,17 @@ export interface PayoutQueueStats {
 const WAITING = `s.status = 'approved' AND s.payout_status IN ('requested', 'sent')`;
 
 /**
+ * Approved submissions whose payout failed: out of the queue, each told to its earner, creator and admins with
+ * what to do (the reason is on the submission), waiting for one of them or for the cause to pass. One definition
+ * for the metrics (`cent_payouts_failed`) and `npm run audit` (indexer/src/audit/reconcile.ts); a partial index
+ * covers exactly these rows.
+ */
+export const FAILED_PAYOUTS = `s.status = 'approved' AND s.payout_status = 'failed'`;
+
+/** How many payouts failed (FAILED_PAYOUTS), for a statement that reads several figures at once. */
+export const FAILED_PAYOUTS_COUNT_SQL = `(SELECT count(*)::int FROM submissions s WHERE ${FAILED_PAYOUTS})`;
+
+/**
  * The queue's figures as one JSON value, for a statement that reads several things at once (the metrics
  * snapshot, OperationalGauges); `PayoutQueue.stats` reads the same alone.
  */

@@ -1,5 +1,7 @@
 import { Interface, ZeroHash, formatUnits } from 'ethers';
-import { AppEscrowClaim, AppPayoutClaim, appRemaining, appTerms, escrowDifferences, isStrangerEscrow, openAnomalies, releaseDifferences } from '@cent/backend';
+import {
+  AppEscrowClaim, AppPayoutClaim, FAILED_PAYOUTS, appRemaining, appTerms, escrowDifferences, isStrangerEscrow, openAnomalies, releaseDifferences,
+} from '@cent/backend';
 import { Pool } from 'pg';
 import { decodeEscrowLog, escrowInterface } from '../chain/escrow-logs';
 import { JsonRpc, RpcError, toHex } from '../chain/json-rpc';
@@ -51,11 +53,23 @@ export interface UnreadableLogs {
   first: Array<{ txHash: string; logIndex: string; reason: string }>;
 }
 
+/**
+ * Approved submissions whose payout failed (FAILED_PAYOUTS): each was told to its earner, creator and admins with
+ * what to do, and waits for one of them or for its cause to pass. No difference by itself (the escrow still holds
+ * the reward, unless it was refunded: that is a difference of its task).
+ */
+export interface FailedPayouts {
+  count: number;
+  /** The first few by submission id (at most TOP), with the reason the earner sees. */
+  first: Array<{ taskId: number; submissionId: number; reason: string }>;
+}
+
 /** What the audit found that is worth knowing but is no difference between the app and the chain. */
 export interface AuditInformation {
   junkEscrows: JunkEscrows;
   strangerEscrows: StrangerEscrows;
   unreadableLogs: UnreadableLogs;
+  failedPayouts: FailedPayouts;
 }
 
 export interface AuditReport {
@@ -214,7 +228,7 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
   // Every escrow funded on chain, by key: the task id its TaskFunded named (the key hashes it).
   const taskOfKey = new Map<string, string>();
   for (const l of logs) if (l.name === 'TaskFunded') taskOfKey.set(l.key, l.taskId);
-  const information = { ...informationOf(logs, byId), unreadableLogs: unreadable };
+  const information = { ...informationOf(logs, byId), unreadableLogs: unreadable, failedPayouts: await failedPayouts(db) };
   const lines: Array<{ id: string; key: string | null }> = [...byId.keys()].map((id) => ({ id, key: keyOfTask.get(id) ?? null }));
 
   const tasks: TaskLine[] = [];
@@ -284,13 +298,27 @@ export async function reconcile(input: AuditInput): Promise<AuditReport> {
   return { chainId: input.chainId, escrow: input.escrow, block, head, indexerBlock, tasks, payoutDifferences, information, ok };
 }
 
+/** The failed payouts: their number and the first few by submission id. */
+async function failedPayouts(db: Pool): Promise<FailedPayouts> {
+  const [count, first] = await Promise.all([
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM submissions s WHERE ${FAILED_PAYOUTS}`),
+    db.query<{ task_id: number; id: number; payout_error: string | null }>(
+      `SELECT s.task_id, s.id, s.payout_error FROM submissions s WHERE ${FAILED_PAYOUTS} ORDER BY s.id LIMIT ${TOP}`,
+    ),
+  ]);
+  return {
+    count: count.rows[0].n,
+    first: first.rows.map((r) => ({ taskId: r.task_id, submissionId: r.id, reason: r.payout_error ?? '(no reason recorded)' })),
+  };
+}
+
 /**
  * Junk escrows (task ids the app never issued) and strangers' escrows (another funder than the one the app
  * accepted, on a task it counts as funded), from the logs alone: counted, with the funders / tasks that
  * have most of them. No contract read per escrow, so 1,500 of them cost nothing but the logs.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an SQL row as the driver returns it, its columns read by name
-function informationOf(logs: AuditLog[], byId: Map<string, any>): Omit<AuditInformation, 'unreadableLogs'> {
+function informationOf(logs: AuditLog[], byId: Map<string, any>): Omit<AuditInformation, 'unreadableLogs' | 'failedPayouts'> {
   const refunded = new Set(logs.filter((l) => l.name === 'TaskRefunded').map((l) => l.key));
   const junkFunders = new Map<string, number>();
   const junkIds = new Set<string>();
@@ -357,7 +385,7 @@ export function formatReport(r: AuditReport): string {
   return out.join('\n');
 }
 
-function informationLines({ junkEscrows: j, strangerEscrows: s, unreadableLogs: u }: AuditInformation): string[] {
+function informationLines({ junkEscrows: j, strangerEscrows: s, unreadableLogs: u, failedPayouts: f }: AuditInformation): string[] {
   const out: string[] = [];
   if (j.count) {
     const funders = j.topFunders.map((f) => `${f.funder} (${f.count})`).join(', ');
@@ -374,6 +402,10 @@ function informationLines({ junkEscrows: j, strangerEscrows: s, unreadableLogs: 
     const first = u.first.map((l) => `${l.txHash}#${l.logIndex}: ${l.reason}`).join('; ');
     out.push(`${u.undecodable} log(s) at the escrow's address with an escrow event's topic but not its layout, ${u.unknownTopics} with a topic ` +
       `the escrow does not have (is ESCROW_ADDRESS the TaskEscrow?). First: ${first}.`);
+  }
+  if (f.count) {
+    const first = f.first.map((p) => `task ${p.taskId} submission ${p.submissionId}: ${p.reason}`).join('; ');
+    out.push(`${f.count} approved submission(s) whose payout failed, each told to its earner, creator and admins with what to do. First: ${first}`);
   }
   return out;
 }

@@ -185,12 +185,14 @@ export class PayoutWorker {
    * the escrow has left is batched; a batch the escrow refuses for good is tried item by item, so one
    * payout that cannot be made does not fail the others.
    */
-  private async send(fence: LeaderFence, marketOnce: () => Promise<FeeMarket>, taskId: number, items: PayoutQueueItem[]): Promise<number> {
+  private async send(fence: LeaderFence, marketOnce: () => Promise<FeeMarket>, taskId: number, queued: PayoutQueueItem[]): Promise<number> {
+    const items = await this.withRecipient(taskId, queued);
+    if (!items.length) return 0;
     const key = items[0].escrowKey;
     if (!key) throw new Error(`task ${taskId} has no recorded escrow key`);
-    const recipientsById = new Map(items.filter((i) => i.recipient !== null).map((i) => [i.submissionId, i.recipient!]));
+    const recipientsById = new Map(items.map((i) => [i.submissionId, i.recipient!]));
     const inFlight = await this.outbox.openSubmissionCount(taskId);
-    const withRecipient = items.map((i) => i.submissionId).filter((id) => recipientsById.has(id));
+    const withRecipient = items.map((i) => i.submissionId);
     const [paid, capacity, pending, market] = await Promise.all([
       paidFlags(this.rpc, this.opts.escrow, { taskId, key, submissionIds: withRecipient, recipients: [] }),
       escrowCapacity(this.rpc, this.opts.escrow, key),
@@ -217,6 +219,20 @@ export class PayoutWorker {
     const nonce = Math.max(Number(pending), maxOpen === null ? 0 : maxOpen + 1);
     await this.sender.sendNew(fence, ready.req, (ready.gas * 12n) / 10n + 10_000n, nonce, this.fees.initial(market), market.head);
     return ready.req.submissionIds.length;
+  }
+
+  /**
+   * The items that name the wallet to pay. One without (its payout request recorded no recipient: a stream from
+   * before every request carried one, e.g. a release the app once accepted unrequested that a reorganisation then
+   * dropped) can never be sent: it is recorded as failed for want of a wallet (cause no_wallet), so it leaves the
+   * queue in a state the earner, the creator and the admins see with what to do, and is requested again, to the
+   * earner's wallet, when they link one or anyone allowed retries it (release-reward). Skipping it would leave it
+   * "requested" at every poll with nobody told.
+   */
+  private async withRecipient(taskId: number, items: PayoutQueueItem[]): Promise<PayoutQueueItem[]> {
+    const without = items.filter((i) => i.recipient === null).map((i) => i.submissionId);
+    await reportFailed(this.commands, this.logger, taskId, without, 'the payout request records no wallet to pay', 'no_wallet');
+    return items.filter((i) => i.recipient !== null);
   }
 
   /**
