@@ -16,18 +16,27 @@ const targets = upstreams.map((u) => {
 });
 let next = 0;
 
-const server = http.createServer((req, res) => {
+/**
+ * Sends the request to the next upstream. A GET or HEAD whose upstream connection fails before any answer
+ * (a kept-alive socket the replica closed at the same moment, ECONNRESET) goes once to the next upstream, as
+ * nginx's default `proxy_next_upstream error` does; anything else is answered 502.
+ */
+function forward(req, res, retries) {
   const t = targets[next++ % targets.length];
   const up = http.request({ host: t.host, port: t.port, agent: t.agent, method: req.method, path: req.url, headers: req.headers }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
   });
   up.on('error', (err) => {
+    if (!res.headersSent && retries > 0 && (req.method === 'GET' || req.method === 'HEAD')) return forward(req, res, retries - 1);
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
     res.end(`upstream: ${err.message}`);
   });
-  req.pipe(up);
-});
+  if (req.method === 'GET' || req.method === 'HEAD') up.end();
+  else req.pipe(up);
+}
+
+const server = http.createServer((req, res) => forward(req, res, 1));
 server.keepAliveTimeout = 65_000;
 server.listen(Number(port), '127.0.0.1', () => console.log(`proxy listening on ${port}`));
 process.on('SIGTERM', () => process.exit(0));

@@ -127,12 +127,15 @@ async function lcp(url, ready, mobile = false) {
       return [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
     });
     if (twice.length) console.log(`WARNING: read twice (a preload the app did not use?): ${twice.join(', ')}`);
+    // The time, and which element it was (the tag and its first words), so a run that moved is explained.
     return await page.evaluate(
       () =>
         new Promise((resolve) => {
           new PerformanceObserver((list) => {
             const entries = list.getEntries();
-            resolve(entries[entries.length - 1].startTime);
+            const last = entries[entries.length - 1];
+            const words = (last.element?.textContent ?? '').trim().split(/\s+/).slice(0, 3).join(' ');
+            resolve({ ms: last.startTime, element: `${last.element?.tagName.toLowerCase() ?? '?'} "${words}"` });
           }).observe({ type: 'largest-contentful-paint', buffered: true });
         }),
     );
@@ -142,7 +145,7 @@ async function lcp(url, ready, mobile = false) {
   }
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs) => xs.map((x) => x.ms).sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const sizes = bundleSizes();
 const product = await startProduct({ LOG_LEVEL: 'warn' });
@@ -158,9 +161,13 @@ try {
     mobileLanding.push(await lcp(product.info.baseUrl + '/', 'article >> nth=5', true));
     mobileTasks.push(await lcp(product.info.baseUrl + '/tasks', 'article >> nth=23', true));
   }
-  const runs = (xs) => xs.map(Math.round).join(', ');
+  const runs = (xs) => xs.map((x) => Math.round(x.ms)).join(', ');
+  // Which element was the LCP, with the loads it was in (in load order), e.g. 'h1 "Available Tasks" (1, 2, 4)'.
+  const elements = (xs) =>
+    [...new Set(xs.map((x) => x.element))].map((e) => `${e} (${xs.flatMap((x, i) => (x.element === e ? [i + 1] : [])).join(', ')})`).join(', ');
   console.log(`landing LCP runs (ms): ${runs(landing)}; /tasks: ${runs(tasks)}`);
   console.log(`mobile (4x CPU, 1.6 Mbps, 150 ms RTT) landing LCP runs (ms): ${runs(mobileLanding)}; /tasks: ${runs(mobileTasks)}`);
+  console.log(`LCP elements: landing ${elements(landing)}; /tasks ${elements(tasks)}; mobile landing ${elements(mobileLanding)}; mobile /tasks ${elements(mobileTasks)}`);
   console.log(`load average: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log(JSON.stringify({
     ...sizes, landingLcpMs: Math.round(median(landing)), tasksLcpMs: Math.round(median(tasks)),

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, QueryRunner } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { EventStore } from '../event-store/event-store';
 import { Checkpoint, START, StoredEvent, compareCheckpoints } from '../event-store/stored-event';
@@ -35,6 +35,12 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
   private pendingWake = false;
   listener: (messages: LiveMessage[], reached: Checkpoint) => void = () => undefined;
   private readonly appliedListeners = new Set<AppliedEventsListener>();
+  /**
+   * The loop's own connection. List reads wait for the follower whenever another process moved the read models
+   * (ListingCache.caughtUp): queued behind those very reads for a pooled connection, it answered late under
+   * load, and a late follower drops the whole list cache, which made the reads slower still.
+   */
+  private runner: QueryRunner | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -67,6 +73,23 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
     this.store.notifications.off('appended', this.poke);
     this.poke();
     await this.loop;
+    await this.releaseConnection();
+  }
+
+  private async connection(): Promise<QueryRunner> {
+    if (!this.runner) {
+      const runner = this.dataSource.createQueryRunner();
+      await runner.connect();
+      this.runner = runner;
+    }
+    return this.runner;
+  }
+
+  /** After a failure (the database restarted…) the next read takes a new connection. */
+  private async releaseConnection(): Promise<void> {
+    const runner = this.runner;
+    this.runner = null;
+    await runner?.release().catch(() => undefined);
   }
 
   private readonly poke = () => {
@@ -107,16 +130,16 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** Events after `after` that the read models already include; `full` when more may follow at once. */
-  private async readApplied(after: Checkpoint, limit: number): Promise<{ events: StoredEvent[]; full: boolean }> {
+  private async readApplied(after: Checkpoint, limit: number, runner?: QueryRunner): Promise<{ events: StoredEvent[]; full: boolean }> {
     const applied = this.projections.position;
     if (compareCheckpoints(after, applied) >= 0) return { events: [], full: false };
-    const read = await this.store.readAll(after, limit);
+    const read = await this.store.readAll(after, limit, runner);
     const events = read.filter((e) => compareCheckpoints({ transactionId: e.transactionId, position: e.globalPosition }, applied) <= 0);
     return { events, full: read.length === limit && events.length === read.length };
   }
 
-  private async messagesOf(events: StoredEvent[]): Promise<LiveMessage[]> {
-    await this.directory.prepare(events);
+  private async messagesOf(events: StoredEvent[], runner?: QueryRunner): Promise<LiveMessage[]> {
+    await this.directory.prepare(events, runner);
     const out: LiveMessage[] = [];
     for (const e of events) {
       this.directory.observe(e);
@@ -131,10 +154,11 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
       this.pendingWake = false;
       let n = 0;
       try {
-        const { events, full } = await this.readApplied(this.cursor, BATCH);
+        const runner = await this.connection();
+        const { events, full } = await this.readApplied(this.cursor, BATCH, runner);
         n = full ? BATCH : events.length;
         if (n) {
-          const messages = await this.messagesOf(events);
+          const messages = await this.messagesOf(events, runner);
           const last = events[n - 1];
           this.cursor = { transactionId: last.transactionId, position: last.globalPosition };
           for (const listener of this.appliedListeners) {
@@ -149,6 +173,7 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
         failures = 0;
       } catch (err) {
         failures++;
+        await this.releaseConnection();
         if (failures === 1 || failures % 50 === 0) this.logger.error(`live follower read failed (${failures}x): ${(err as Error).message}`);
       }
       if (n === BATCH || this.stopped || (this.pendingWake && !failures)) continue;

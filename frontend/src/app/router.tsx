@@ -1,26 +1,20 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { Redirect } from '@/components/redirect';
 import { PageSpinner } from '@/components/ui/page-spinner';
+import { lazyPage, type PageModule } from './lazy-page';
 import { AppLayout } from './layout/app-layout';
 import { LandingPage } from './routes/landing';
 import { NotFoundPage } from './routes/not-found';
 import { ProtectedRoute } from './routes/protected-route';
 
 // Declarative routes (not the data router): its loaders/actions machinery would cost ~10 kB gzip of entry JS.
-type PageModule = { Component: ComponentType };
-/** Route path -> its page chunk's loader (one promise each), so the page the browser opened can load at startup. */
+/** Route path -> its page chunk's loader, so the page the browser opened can load at startup. */
 const loaders: Array<[RegExp, () => Promise<PageModule>]> = [];
-const page = (path: RegExp, load: () => Promise<PageModule>): LazyExoticComponent<ComponentType> => {
-  let loading: Promise<PageModule> | undefined;
-  // A failed load is forgotten, so a failed preload does not fail the page: its render loads again.
-  const once = () =>
-    (loading ??= load().catch((e: unknown) => {
-      loading = undefined;
-      throw e;
-    }));
-  loaders.push([path, once]);
-  return lazy(() => once().then((m) => ({ default: m.Component })));
+const page = (path: RegExp, load: () => Promise<PageModule>) => {
+  const lazy = lazyPage(load);
+  loaders.push([path, lazy.load]);
+  return lazy.Page;
 };
 
 const TasksPage = page(/^\/tasks\/?$/, () => import('./routes/tasks'));
@@ -36,10 +30,11 @@ const ExplorerPage = page(/^\/explorer(\/|$)/, () => import('./routes/explorer')
 /**
  * Starts loading the chunk of the page the browser opened (e.g. /tasks from a link or a bookmark) while the
  * entry chunk still runs, instead of after React's first render: it was the longest wait before /tasks painted.
+ * Resolves once it has loaded (or failed; the page's render then loads it again), at once for a page in the entry.
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(pathname: string): Promise<void> {
   const [, load] = loaders.find(([path]) => path.test(pathname)) ?? [];
-  void load?.().catch(() => undefined);
+  return load ? load().then(() => undefined, () => undefined) : Promise.resolve();
 }
 
 const suspended = (Page: ComponentType) => (

@@ -245,8 +245,8 @@ describe('ListingCache after another process moved the read models', () => {
   const content: ListingTag = { category: 'Content', available: true, viewerId: null };
   const terms = (id: number) => ({ category: id >= 100 ? 'Content' : 'Design', reward: 5, creatorId: creatorOf(id) });
   /** A cache holding the "available" Design page [1, 2] (task 3 right after it), a Content page [100], and their totals. */
-  const warm = async (late?: () => void) => {
-    const cache = new ListingCache(10, 60_000, async () => null, 200, late);
+  const warm = async (late?: () => void, reloadTasks?: (ids: number[]) => Promise<TaskRow[]>) => {
+    const cache = new ListingCache(10, 60_000, async () => null, 200, late, reloadTasks);
     await cache.rows.get('design', design, async () => ({ value: { rows: [row(1), row(2)], nextCursor: 'c', lookAhead: 3 } }));
     await cache.rows.get('content', content, async () => ({ value: { rows: [row(100)], nextCursor: null } }));
     await cache.totals.get('design', design, async () => ({ value: 3 }));
@@ -361,5 +361,70 @@ describe('ListingCache after another process moved the read models', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  describe('with a reader of rows (the app: TaskQueries gives one)', () => {
+    /** A reader whose rows show `completions: 1` (the fresh state), and the ids of each call. */
+    const reader = (fail = false) => {
+      const calls: number[][] = [];
+      const reload = async (ids: number[]) => {
+        calls.push([...ids].sort((a, b) => a - b));
+        if (fail) throw new Error('database unreachable');
+        return ids.map((id) => ({ ...row(id), completions: 1 }) as unknown as TaskRow);
+      };
+      return { calls, reload };
+    };
+    const plain: ListingTag = { category: 'Design', available: false, viewerId: null };
+    const designRows = (cache: ListingCache) =>
+      cache.rows.get('design', design, async () => ({ value: { rows: [], nextCursor: 'asked again' } }));
+
+    it('an approval elsewhere: the pages showing the task take its fresh row from one query, no page is asked again', async () => {
+      const { calls, reload } = reader();
+      const cache = await warm(undefined, reload);
+      await cache.rows.get('plain', plain, async () => ({ value: { rows: [row(2), row(5)], nextCursor: null } }));
+      cache.movedElsewhere({ after: cp(1), through: cp(2) }, cp(1));
+      cache.followedTo([ev(2, T.SubmissionApproved, 2)], cp(2), terms);
+      const page = await designRows(cache);
+      expect(page.nextCursor).toBe('c');
+      expect(page.rows.map((r) => [r.id, r.completions])).toEqual([[1, 0], [2, 1]]);
+      const other = await cache.rows.get('plain', plain, async () => ({ value: { rows: [], nextCursor: 'asked again' } }));
+      expect(other.rows.map((r) => [r.id, r.completions])).toEqual([[2, 1], [5, 0]]);
+      expect(calls).toEqual([[2]]);
+      // The totals and the Content page did not change.
+      expect(await kept(cache)).toBe('design content design content');
+    });
+
+    it("a review elsewhere: the rows of the creator's tasks a page shows are read again (their record line)", async () => {
+      const { calls, reload } = reader();
+      const cache = await warm(undefined, reload);
+      cache.movedElsewhere({ after: cp(1), through: cp(2) }, cp(1));
+      cache.followedTo([ev(2, T.SubmissionApproved, 101)], cp(2), terms);
+      expect((await designRows(cache)).rows.map((r) => [r.id, r.completions])).toEqual([[1, 1], [2, 0]]);
+      expect(calls).toEqual([[1]]);
+    });
+
+    it('a submission elsewhere still drops the "available" pages showing the task (it may be full now); other pages take its row', async () => {
+      const { calls, reload } = reader();
+      const cache = await warm(undefined, reload);
+      await cache.rows.get('plain', plain, async () => ({ value: { rows: [row(2)], nextCursor: null } }));
+      cache.movedElsewhere({ after: cp(1), through: cp(2) }, cp(1));
+      cache.followedTo([ev(2, T.SubmissionSubmitted, 2)], cp(2), terms);
+      expect((await designRows(cache)).nextCursor).toBe('asked again');
+      const other = await cache.rows.get('plain', plain, async () => ({ value: { rows: [], nextCursor: 'asked again' } }));
+      expect(other.rows.map((r) => [r.id, r.completions])).toEqual([[2, 1]]);
+      expect(calls).toEqual([[2]]);
+    });
+
+    it('a change while the rows are read drops the page; a failed read drops it too; the next read asks again', async () => {
+      for (const fail of [false, true]) {
+        const { reload } = reader(fail);
+        const cache = await warm(undefined, reload);
+        cache.movedElsewhere({ after: cp(1), through: cp(3) }, cp(1));
+        cache.followedTo([ev(2, T.SubmissionApproved, 2)], cp(2), terms);
+        if (!fail) cache.followedTo([ev(3, T.TaskDeactivated, 1)], cp(3), terms);
+        else await expect(designRows(cache)).rejects.toThrow('database unreachable');
+        expect({ fail, asked: (await designRows(cache)).nextCursor }).toEqual({ fail, asked: 'asked again' });
+      }
+    });
   });
 });

@@ -76,15 +76,25 @@ interface ElsewhereEffects {
   anyCreator: boolean;
 }
 
-/** Whether these effects can have changed an answer to `tag`: a page (`page`), or the filter's total (null). */
-function staleElsewhere(tag: ListingTag, page: ListedRows | null, fx: ElsewhereEffects): boolean {
+/**
+ * Whether these effects can have changed an answer to `tag` (a page, `page`, or the filter's total, null)
+ * beyond the rows it shows. `rowsReloadable`: the rows a page shows can be read again on their own (see
+ * `reloadShown`), so a page that only shows a changed task or creator line is not stale here.
+ */
+function staleElsewhere(tag: ListingTag, page: ListedRows | null, fx: ElsewhereEffects, rowsReloadable: boolean): boolean {
   if (fx.placed.some((t) => admitsTerms(tag, t))) return true;
   if (!page) return tag.available && fx.slots.some((t) => admitsTerms(tag, t));
   if (tag.available && fx.joined.some((t) => admitsTerms(tag, t))) return true;
   // A task leaving a list changes only the pages that showed it, and the one it came right after (which may
   // have no next page now): nothing else moves, as the sort keys of a task never change.
   if (tag.available && page.lookAhead !== undefined && fx.left.has(page.lookAhead)) return true;
+  if (tag.available && page.rows.some((r) => fx.left.has(r.id))) return true;
   if (fx.anyCreator) return true;
+  return !rowsReloadable && shows(page, fx);
+}
+
+/** Whether a page shows a task whose row another process changed, or a line of a creator whose record moved. */
+function shows(page: ListedRows, fx: ElsewhereEffects): boolean {
   return page.rows.some((r) => fx.shown.has(r.id) || fx.creators.has(r.creatorId));
 }
 
@@ -161,6 +171,12 @@ export class ListingCache {
     private readonly followerWaitMs = 200,
     /** Told when the follower did not hand a range over in time (the cache was dropped whole). */
     private readonly onFollowerLate?: () => void,
+    /**
+     * Reads the rows of these tasks as a page shows them (TASK_COLUMNS). With it, a page whose only change is
+     * in rows it shows (counters, a creator's record line: what most writes do) takes the fresh rows from one
+     * small query shared by every such page, instead of each page being asked again; without it, it is dropped.
+     */
+    private readonly reloadTasks?: (ids: number[]) => Promise<TaskRow[]>,
   ) {
     this.rows = new ReadCache(maxEntries, ttlMs);
     this.totals = new ReadCache(maxEntries, ttlMs);
@@ -171,7 +187,7 @@ export class ListingCache {
     this.rows.revise((tag, page) => revisedPage(tag, page, changes));
     this.totals.invalidate((tag) => changes.some((c) => reshapes(tag, c)));
     const creators = new Set(changes.flatMap((c) => (c.creatorLineMoved === null ? [] : [c.creatorLineMoved])));
-    if (creators.size) this.rows.invalidate((_tag, page) => page.rows.some((r) => creators.has(r.creatorId)));
+    if (creators.size) this.reloadShown((r) => creators.has(r.creatorId));
   }
 
   clear(): void {
@@ -223,8 +239,10 @@ export class ListingCache {
       }
       if (any) {
         if (fx.placed.length) this.nextDeadline = null;
-        this.rows.invalidate((tag, page) => staleElsewhere(tag, page, fx));
-        this.totals.invalidate((tag) => staleElsewhere(tag, null, fx));
+        const reloadable = !!this.reloadTasks;
+        this.rows.invalidate((tag, page) => staleElsewhere(tag, page, fx, reloadable));
+        this.totals.invalidate((tag) => staleElsewhere(tag, null, fx, reloadable));
+        this.reloadShown((r) => fx.shown.has(r.id) || fx.creators.has(r.creatorId));
       }
       this.unseen = this.unseen.filter((u) => compareCheckpoints(u.through, reached) > 0);
     }
@@ -253,6 +271,31 @@ export class ListingCache {
       };
       this.waiting.push({ until, release });
     });
+  }
+
+  /**
+   * Pages showing a row for which `changed` holds take those rows fresh from the database (one query for
+   * all of them, `reloadTasks`); without a reader, they are dropped. A fresh row is never older than the one
+   * it replaces: it is read after the change was committed, and after the page was.
+   */
+  private reloadShown(changed: (row: TaskRow) => boolean): void {
+    const reload = this.reloadTasks;
+    if (!reload) {
+      this.rows.invalidate((_tag, page) => page.rows.some(changed));
+      return;
+    }
+    const ids = new Set<number>();
+    let collected!: () => void;
+    const fresh = new Promise<void>((resolve) => (collected = resolve))
+      .then(() => reload([...ids]))
+      .then((rows) => new Map(rows.map((r) => [r.id, r])));
+    this.rows.reviseLater((_tag, page) => {
+      const stale = page.rows.filter(changed);
+      if (!stale.length) return null;
+      for (const r of stale) ids.add(r.id);
+      return fresh.then((byId) => ({ ...page, rows: page.rows.map((r) => byId.get(r.id) ?? r) }));
+    });
+    if (ids.size) collected();
   }
 
   /** Lets the reads go whose ranges the follower has handed over by `reached` (null: every read). */

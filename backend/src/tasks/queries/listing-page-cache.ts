@@ -6,6 +6,7 @@ import { ListTasksQuery, TaskSort } from '../dto/list-tasks.query';
 import { TasksProjection } from '../tasks.projection';
 import { ListedRows, ListingCache, ListingTag } from './listing-cache';
 import { categoryOf } from './listing-sql';
+import { TaskRow } from './task.view';
 import { Viewer } from './viewer';
 
 /** Most entries the page cache and the totals cache each keep. */
@@ -49,8 +50,9 @@ export class ListingPageCache {
     projections: ProjectionRunner,
     tasks: TasksProjection,
     follower: StoreFollower | undefined,
+    reloadTasks: (ids: number[]) => Promise<TaskRow[]>,
   ): ListingPageCache | null {
-    return config.LIST_CACHE_TTL_MS > 0 ? new ListingPageCache(config, nextOpenDeadline, projections, tasks, follower) : null;
+    return config.LIST_CACHE_TTL_MS > 0 ? new ListingPageCache(config, nextOpenDeadline, projections, tasks, follower, reloadTasks) : null;
   }
 
   private constructor(
@@ -59,6 +61,7 @@ export class ListingPageCache {
     projections: ProjectionRunner,
     tasks: TasksProjection,
     follower: StoreFollower | undefined,
+    reloadTasks: (ids: number[]) => Promise<TaskRow[]>,
   ) {
     const late = () => {
       const now = Date.now();
@@ -68,7 +71,7 @@ export class ListingPageCache {
         `the store follower did not say within ${config.LIST_CACHE_FOLLOWER_WAIT_MS} ms what other processes changed: the list cache was dropped`,
       );
     };
-    const cache = (this.cache = new ListingCache(MAX_ENTRIES, config.LIST_CACHE_TTL_MS, nextOpenDeadline, config.LIST_CACHE_FOLLOWER_WAIT_MS, late));
+    const cache = (this.cache = new ListingCache(MAX_ENTRIES, config.LIST_CACHE_TTL_MS, nextOpenDeadline, config.LIST_CACHE_FOLLOWER_WAIT_MS, late, reloadTasks));
     this.unsubscribe.push(
       tasks.onListingChanges((changes) => cache.changed(changes)),
       projections.onUnseenChanges((moved) => {

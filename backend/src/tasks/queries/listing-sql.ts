@@ -105,5 +105,8 @@ export const VISIBLE_TASK_SQL = `SELECT ${TASK_COLUMNS} FROM tasks t
           AND (${PUBLIC_TASK} OR t.creator_id = $2 OR $3::boolean
                OR EXISTS (SELECT 1 FROM submissions s WHERE s.task_id = t.id AND s.user_id = $2))`;
 
+/** The rows of tasks $1 (ids) as a listed page shows them, to bring a cached page's rows up to date. */
+export const TASKS_BY_ID_SQL = `SELECT ${TASK_COLUMNS} FROM tasks t WHERE t.id = ANY($1::int[])`;
+
 /** Every task of creator $1, newest first. */
 export const CREATOR_TASKS_SQL = `SELECT ${TASK_COLUMNS} FROM tasks t WHERE t.creator_id = $1 ORDER BY t.created_at DESC, t.id DESC`;

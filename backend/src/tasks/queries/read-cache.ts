@@ -75,6 +75,30 @@ export class ReadCache<V, T> {
     }
   }
 
+  /**
+   * Brings answers up to date from a query that only they need (fresher rows of what a page shows, rather
+   * than the page asked again): an entry for which `pending(tag, answer)` gives a promise takes its answer.
+   * Until it comes the entry counts as running: readers wait for it, and any change meanwhile drops it (what
+   * it will answer is unknown). One that fails is dropped. Entries still running are left to `revise`.
+   */
+  reviseLater(pending: (tag: T, answer: V) => Promise<V> | null): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.settled === undefined) continue;
+      const next = pending(entry.tag, entry.settled);
+      if (!next) continue;
+      entry.settled = undefined;
+      entry.value = next;
+      next.then(
+        (v) => {
+          if (entry.value === next) entry.settled = v;
+        },
+        () => {
+          if (this.entries.get(key) === entry) this.entries.delete(key);
+        },
+      );
+    }
+  }
+
   clear(): void {
     this.entries.clear();
   }
