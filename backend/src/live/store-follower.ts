@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { DataSource, QueryRunner } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { EventStore } from '../event-store/event-store';
 import { Checkpoint, START, StoredEvent, compareCheckpoints } from '../event-store/stored-event';
@@ -35,12 +35,6 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
   private pendingWake = false;
   listener: (messages: LiveMessage[], reached: Checkpoint) => void = () => undefined;
   private readonly appliedListeners = new Set<AppliedEventsListener>();
-  /**
-   * The loop's own connection. List reads wait for the follower whenever another process moved the read models
-   * (ListingCache.caughtUp): queued behind those very reads for a pooled connection, it answered late under
-   * load, and a late follower drops the whole list cache, which made the reads slower still.
-   */
-  private runner: QueryRunner | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -73,23 +67,6 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
     this.store.notifications.off('appended', this.poke);
     this.poke();
     await this.loop;
-    await this.releaseConnection();
-  }
-
-  private async connection(): Promise<QueryRunner> {
-    if (!this.runner) {
-      const runner = this.dataSource.createQueryRunner();
-      await runner.connect();
-      this.runner = runner;
-    }
-    return this.runner;
-  }
-
-  /** After a failure (the database restarted…) the next read takes a new connection. */
-  private async releaseConnection(): Promise<void> {
-    const runner = this.runner;
-    this.runner = null;
-    await runner?.release().catch(() => undefined);
   }
 
   private readonly poke = () => {
@@ -130,16 +107,16 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** Events after `after` that the read models already include; `full` when more may follow at once. */
-  private async readApplied(after: Checkpoint, limit: number, runner?: QueryRunner): Promise<{ events: StoredEvent[]; full: boolean }> {
+  private async readApplied(after: Checkpoint, limit: number): Promise<{ events: StoredEvent[]; full: boolean }> {
     const applied = this.projections.position;
     if (compareCheckpoints(after, applied) >= 0) return { events: [], full: false };
-    const read = await this.store.readAll(after, limit, runner);
+    const read = await this.store.readAll(after, limit);
     const events = read.filter((e) => compareCheckpoints({ transactionId: e.transactionId, position: e.globalPosition }, applied) <= 0);
     return { events, full: read.length === limit && events.length === read.length };
   }
 
-  private async messagesOf(events: StoredEvent[], runner?: QueryRunner): Promise<LiveMessage[]> {
-    await this.directory.prepare(events, runner);
+  private async messagesOf(events: StoredEvent[]): Promise<LiveMessage[]> {
+    await this.directory.prepare(events);
     const out: LiveMessage[] = [];
     for (const e of events) {
       this.directory.observe(e);
@@ -154,11 +131,10 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
       this.pendingWake = false;
       let n = 0;
       try {
-        const runner = await this.connection();
-        const { events, full } = await this.readApplied(this.cursor, BATCH, runner);
+        const { events, full } = await this.readApplied(this.cursor, BATCH);
         n = full ? BATCH : events.length;
         if (n) {
-          const messages = await this.messagesOf(events, runner);
+          const messages = await this.messagesOf(events);
           const last = events[n - 1];
           this.cursor = { transactionId: last.transactionId, position: last.globalPosition };
           for (const listener of this.appliedListeners) {
@@ -173,7 +149,6 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
         failures = 0;
       } catch (err) {
         failures++;
-        await this.releaseConnection();
         if (failures === 1 || failures % 50 === 0) this.logger.error(`live follower read failed (${failures}x): ${(err as Error).message}`);
       }
       if (n === BATCH || this.stopped || (this.pendingWake && !failures)) continue;
