@@ -69,7 +69,7 @@ import { UserEvents as U } from '../src/users/user.events';
 import { TEST_SESSION_SECRET } from '../test/session-cookie';
 import { benchDatabase, freePort } from './bench-database';
 import { RateStats, ReadRequest, readAtRate, readMix, startWrites, WriteStats } from './list-under-writes';
-import { PAYOUT_RATE, payoutStage, releasedCount, startChain, startChild, startReleases, stopChild, track } from './multi-process';
+import { PAYOUT_RATE, cpuProfileFlags, payoutStage, releasedCount, startChain, startChild, startReleases, stopChild, track } from './multi-process';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
@@ -185,7 +185,7 @@ async function seed(url: string): Promise<number> {
 }
 
 async function startServer(url: string, port: number, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const prof = cpuProfileFlags();
   // BENCH_SERVER: another build's main.js, to measure two builds back to back on the same seeded data.
   const main = process.env.BENCH_SERVER ? path.resolve(process.env.BENCH_SERVER) : path.join(__dirname, '..', 'dist', 'main.js');
   const child = track(spawn(process.execPath, [...prof, main], {

@@ -1,4 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { JsonRpcProvider } from 'ethers';
 import { anvilBinary } from '@cent/contracts';
 import { freePort } from '@cent/backend/testing';
@@ -23,7 +26,12 @@ export interface Anvil {
  * answer this suite's requests (two suites on one chain) while ours exits.
  */
 export async function startAnvil(extraArgs: string[] = []): Promise<Anvil> {
-  const proc: ChildProcess = spawn(anvilBinary(), ['--port', '0', ...extraArgs], { stdio: ['ignore', 'pipe', 'ignore'] });
+  // Anvil writes old blocks' states under ~/.foundry/anvil/tmp and removes them only on a graceful exit: a chain
+  // of many blocks, SIGKILLed, left gigabytes there per run. Here they go to a directory removed on stop.
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'cent-anvil-'));
+  const removeCache = () => fs.rmSync(cache, { recursive: true, force: true });
+  const proc: ChildProcess = spawn(anvilBinary(), ['--port', '0', '--cache-path', cache, ...extraArgs], { stdio: ['ignore', 'pipe', 'ignore'] });
+  proc.once('exit', removeCache);
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => fail(new Error('anvil did not start within 15 s')), 15_000);
