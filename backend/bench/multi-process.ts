@@ -58,6 +58,7 @@ const track = (p: ChildProcess) => {
 export interface Chain {
   url: string;
   provider: JsonRpcProvider;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -86,6 +87,7 @@ export async function startChain(): Promise<Chain> {
   return {
     url,
     provider,
+    pid: proc.pid!,
     stop: async () => {
       provider.destroy();
       if (proc.exitCode !== null || proc.signalCode !== null) return;
