@@ -1,4 +1,4 @@
-import { NewEvent, StoredEvent } from './stored-event';
+import { NewEvent, StreamEvent } from './stored-event';
 
 /** A domain event as aggregates see it: its type and data (metadata is added by the repository). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an event's data is untyped until a reader knows its type
@@ -54,7 +54,7 @@ export abstract class Aggregate<S> {
   }
 
   /** Adds stored events to the state (all of them, or none when one cannot be folded: the fold throws). */
-  load(events: StoredEvent[]): this {
+  load<E extends StreamEvent>(events: readonly E[]): this {
     if (!events.length) return this;
     this.state = this.evolveAll(this.state, events.map((e) => ({ type: e.type, data: e.data })));
     this.version = events[events.length - 1].streamVersion;
