@@ -17,26 +17,33 @@ const targets = upstreams.map((u) => {
 let next = 0;
 
 /**
- * Sends the request to the next upstream. A GET or HEAD whose upstream connection fails before any answer
- * (a kept-alive socket the replica closed at the same moment, ECONNRESET) goes once to the next upstream, as
- * nginx's default `proxy_next_upstream error` does; anything else is answered 502.
+ * Sends the request (its body read whole: the bench's are small JSON) to the next upstream. When the upstream
+ * connection fails before any answer, the request goes once to the next upstream if that cannot do it twice:
+ * a GET or HEAD (nginx's default `proxy_next_upstream error`), or any request whose kept-alive socket was
+ * reset as it was reused (the replica closed it idle at the same moment, so it never read the request: the
+ * retry Node's http documentation gives for `request.reusedSocket`). Anything else is answered 502.
  */
-function forward(req, res, retries) {
+function forward(req, res, body, retries) {
   const t = targets[next++ % targets.length];
   const up = http.request({ host: t.host, port: t.port, agent: t.agent, method: req.method, path: req.url, headers: req.headers }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
   });
   up.on('error', (err) => {
-    if (!res.headersSent && retries > 0 && (req.method === 'GET' || req.method === 'HEAD')) return forward(req, res, retries - 1);
+    const idempotent = req.method === 'GET' || req.method === 'HEAD';
+    const unread = up.reusedSocket && err.code === 'ECONNRESET';
+    if (!res.headersSent && retries > 0 && (idempotent || unread)) return forward(req, res, body, retries - 1);
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
     res.end(`upstream: ${err.message}`);
   });
-  if (req.method === 'GET' || req.method === 'HEAD') up.end();
-  else req.pipe(up);
+  up.end(body);
 }
 
-const server = http.createServer((req, res) => forward(req, res, 1));
+const server = http.createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => forward(req, res, Buffer.concat(chunks), 1));
+});
 server.keepAliveTimeout = 65_000;
 server.listen(Number(port), '127.0.0.1', () => console.log(`proxy listening on ${port}`));
 process.on('SIGTERM', () => process.exit(0));

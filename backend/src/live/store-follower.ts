@@ -84,6 +84,11 @@ export class StoreFollower implements OnApplicationBootstrap, OnModuleDestroy {
     return () => this.appliedListeners.delete(listener);
   }
 
+  /** Who and where a task is, if this follower has met it (its directory is filled by the events it reads). */
+  taskOf(taskId: number): TaskParties | undefined {
+    return this.directory.get(taskId);
+  }
+
   /** Reads now rather than at the next poll (the read models moved and someone waits to hear what changed). */
   readSoon(): void {
     this.poke();

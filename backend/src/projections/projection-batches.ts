@@ -1,9 +1,9 @@
 import { QueryResult } from 'pg';
 import { DataSource, QueryRunner } from 'typeorm';
-import { Checkpoint, START, compareCheckpoints } from '../event-store/stored-event';
+import { Checkpoint, START, StoredEvent, compareCheckpoints } from '../event-store/stored-event';
 import { Projection, ProjectionBatch } from './projection';
-import { OpenedBatch, moveCheckpointsSql, openBatch, openSql, openedBatch, pgClientOf } from './projection-batch-sql';
-import { applyPastOwnCheckpoints, highest, lowest } from './projection-checkpoints';
+import { OpenedBatch, moveCheckpointsSql, openBatch, openResultCount, openSql, openedBatch, pgClientOf } from './projection-batch-sql';
+import { applyPastOwnCheckpoints, checkpointOf, highest, lowest } from './projection-checkpoints';
 import { runIsolatingBatch } from './projection-isolation';
 import { UnseenRange } from './read-model-signals';
 import { inlineParams } from './sql-literal';
@@ -106,13 +106,13 @@ export class ProjectionBatches {
       write: (sql, params) => void writes.push(inlineParams(sql, params)),
     };
     try {
-      const { checkpoints, events } = opened ?? (await openBatch(client, names, limit));
+      const { checkpoints, events, seenSince } = opened ?? (await openBatch(client, names, limit, this.reached()));
       reached = lowest(checkpoints);
       // Past where this process last saw them: someone else applied the events in between (up to the highest
       // checkpoint: a projection ahead of the lowest had those after the lowest applied elsewhere too).
       const high = highest(checkpoints);
       const seen = this.reached();
-      if (compareCheckpoints(high, seen) > 0) unseen = { after: seen, through: high };
+      if (compareCheckpoints(high, seen) > 0) unseen = unseenRange(seen, high, seenSince, events, limit);
       projections.forEach((p, i) => {
         const mine = this.applied[i];
         if (!mine || compareCheckpoints(mine, checkpoints[i]) !== 0) p.forget?.();
@@ -134,12 +134,12 @@ export class ProjectionBatches {
             `SELECT set_config('synchronous_commit', 'off', true)`,
             moveCheckpointsSql(names, last),
             'COMMIT',
-            ...(chained ? [openSql(names, limit)] : []),
+            ...(chained ? [openSql(names, limit, last)] : []),
           ].join(';\n'),
         )) as unknown as QueryResult[];
         this.applied = projections.map(() => last);
         reached = last;
-        if (chained) next = await openedBatch(client, names, limit, results[results.length - 2], results[results.length - 1]);
+        if (chained) next = await openedBatch(client, names, limit, last, results.slice(-openResultCount(last)));
       }
     } catch (err) {
       // Rolled back whole (checkpoints included): what the projections remember of it never happened.
@@ -167,4 +167,18 @@ export class ProjectionBatches {
     this.done({ reached: batch.reached, unseen: null, hooks: batch.hooks });
     return batch.read;
   }
+}
+
+/**
+ * The range another process applied, after `seen` through `high`, with its events when the batch read them all:
+ * those up to the lowest checkpoint (`seenSince`, null when there were too many) and those after it up to the
+ * highest, which the batch's own read holds unless it stopped at `limit` before reaching `high`.
+ */
+function unseenRange(seen: Checkpoint, high: Checkpoint, seenSince: StoredEvent[] | null, events: StoredEvent[], limit: number): UnseenRange {
+  const range: UnseenRange = { after: seen, through: high };
+  const lastRead = events[events.length - 1];
+  const readPastHigh = events.length < limit || (lastRead && compareCheckpoints(checkpointOf(lastRead), high) >= 0);
+  if (!seenSince || !readPastHigh) return range;
+  const inRange = (e: StoredEvent) => compareCheckpoints(checkpointOf(e), seen) > 0 && compareCheckpoints(checkpointOf(e), high) <= 0;
+  return { ...range, events: [...seenSince.filter(inRange), ...events.filter(inRange)] };
 }

@@ -9,7 +9,7 @@ import { testConfig, startTestDomain } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { DomainModule } from '../domain.module';
 import { EventStore } from '../event-store/event-store';
-import { StoredEvent } from '../event-store/stored-event';
+import { Checkpoint, StoredEvent } from '../event-store/stored-event';
 import { ReviewSubmissionCommand } from '../tasks/commands/review-submission.command';
 import { SubmitProofCommand } from '../tasks/commands/submit-proof.command';
 import { SetTaskActiveCommand } from '../tasks/commands/set-task-active.command';
@@ -17,7 +17,8 @@ import { SetUsernameCommand } from '../users/commands/set-username.command';
 import { UpdateProfileCommand } from '../users/commands/update-profile.command';
 import { ReadModelProjection, Projection, ProjectionBatch } from './projection';
 import { QuarantineQueries } from './projection-quarantine';
-import { ProjectionRunner } from './projection-runner';
+import { ProjectionRunner, UnseenRange } from './projection-runner';
+import { UNSEEN_EVENTS_MAX } from './projection-batch-sql';
 
 /** Writes every event it is given into `seen`, whose primary key makes a second delivery fail loudly. */
 @Injectable()
@@ -228,6 +229,42 @@ describe('ProjectionRunner', () => {
       const { live, rebuilt } = await countersAndRebuilt(a, taskId);
       expect(live).toEqual({ total_submissions: 4, pending_submissions: 3, completions: 1 });
       expect(rebuilt).toEqual(live);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+
+  it('tells caches which events another process applied, read in the same round trip; only the range when there are too many', async () => {
+    const a = await startTestDomain();
+    const b = await startTestDomain({}, a.databaseUrl);
+    const heard: Array<UnseenRange | null> = [];
+    b.projections.onUnseenChanges((moved) => void heard.push(moved));
+    /** What `a` stored after `from`: the events `b` has to hear of. */
+    const storedAfter = async (from: Checkpoint) => (await a.app.get(EventStore).readAll(from, 10_000)).map((e) => e.globalPosition);
+    try {
+      await b.projections.stop();
+      await b.projections.catchUp();
+      const from = b.projections.position;
+      heard.length = 0;
+      // A few events, applied by `a` alone: `b`'s next batch hands over exactly those, once, in store order.
+      const creator = await registerWalletUser(a.commands);
+      const taskId = await createFundedTask(a.commands, creator, { maxCompletions: 10 });
+      await a.commands.execute(new SubmitProofCommand((await registerWalletUser(a.commands)).id, taskId, PROOF));
+      await a.projections.waitForOwnAppends();
+      await b.projections.catchUp();
+      expect(heard.every((m) => m?.events)).toBe(true);
+      expect(heard.flatMap((m) => m!.events!.map((e) => e.globalPosition))).toEqual(await storedAfter(from));
+      expect(heard[heard.length - 1]!.through).toEqual(b.projections.position);
+
+      // More than one read may hold: the range alone, which a cache then reads from the store itself.
+      const before = b.projections.position;
+      heard.length = 0;
+      await Promise.all(Array.from({ length: UNSEEN_EVENTS_MAX + 1 }, () => registerWalletUser(a.commands)));
+      await a.projections.waitForOwnAppends();
+      await b.projections.catchUp();
+      expect(heard).toEqual([{ after: before, through: b.projections.position }]);
+      expect((await storedAfter(before)).length).toBeGreaterThan(UNSEEN_EVENTS_MAX);
     } finally {
       await b.close();
       await a.close();

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { Checkpoint } from '../event-store/stored-event';
+import { Checkpoint, StoredEvent } from '../event-store/stored-event';
 
 /**
  * Events another process (a replica, the indexer) applied to the read models: those after `after` up to and
@@ -8,6 +8,11 @@ import { Checkpoint } from '../event-store/stored-event';
 export interface UnseenRange {
   after: Checkpoint;
   through: Checkpoint;
+  /**
+   * Every event of the range, in store order, when the batch that found it read them in the same round trip
+   * (see UNSEEN_EVENTS_MAX); absent: a cache has to read them from the store (the replica's store follower).
+   */
+  events?: StoredEvent[];
 }
 
 /**

@@ -95,7 +95,12 @@ function staleElsewhere(tag: ListingTag, page: ListedRows | null, fx: ElsewhereE
 
 /** Whether a page shows a task whose row another process changed, or a line of a creator whose record moved. */
 function shows(page: ListedRows, fx: ElsewhereEffects): boolean {
-  return page.rows.some((r) => fx.shown.has(r.id) || fx.creators.has(r.creatorId));
+  return page.rows.some((r) => shownRowChanged(r, fx));
+}
+
+/** Whether another process changed this row: its task's, or its creator's record line. */
+function shownRowChanged(row: TaskRow, fx: ElsewhereEffects): boolean {
+  return fx.shown.has(row.id) || fx.creators.has(row.creatorId);
 }
 
 /**
@@ -214,39 +219,55 @@ export class ListingCache {
   }
 
   /**
+   * Another process applied `events` (a whole unseen range, in store order, read by the projection batch that
+   * found it): drops at once the answers they can change, so no read waits for the store follower.
+   * `task`: their tasks' terms, where known.
+   */
+  changedElsewhere(events: StoredEvent[], task: (taskId: number) => TaskTerms | undefined): void {
+    this.dropChanged(events, task);
+  }
+
+  /**
    * The store follower read `events` (in store order, all in the read models) up to `reached`: drops the
    * answers that those of them applied by another process can have changed. `task`: their tasks' terms.
    */
   followedTo(events: StoredEvent[], reached: Checkpoint, task: (taskId: number) => TaskTerms | undefined): void {
     if (this.unseen.length) {
-      const fx: ElsewhereEffects = { shown: new Set(), left: new Set(), slots: [], joined: [], placed: [], creators: new Set(), anyCreator: false };
-      let any = false;
+      const elsewhere: StoredEvent[] = [];
       let r = 0;
       for (const e of events) {
         const at: Checkpoint = { transactionId: e.transactionId, position: e.globalPosition };
         while (r < this.unseen.length && compareCheckpoints(at, this.unseen[r].through) > 0) r++;
         if (r === this.unseen.length) break;
-        if (compareCheckpoints(at, this.unseen[r].after) <= 0) continue;
-        const taskId = e.data?.taskId;
-        if (typeof taskId !== 'number') continue;
-        any = note(fx, listingEffectOf(e), taskId, () => task(taskId)) || any;
-        if (CREATOR_LINE_EVENTS.has(e.type)) {
-          const creatorId = task(taskId)?.creatorId;
-          if (creatorId === undefined) fx.anyCreator = true;
-          else fx.creators.add(creatorId);
-          any = true;
-        }
+        if (compareCheckpoints(at, this.unseen[r].after) > 0) elsewhere.push(e);
       }
-      if (any) {
-        if (fx.placed.length) this.nextDeadline = null;
-        const reloadable = !!this.reloadTasks;
-        this.rows.invalidate((tag, page) => staleElsewhere(tag, page, fx, reloadable));
-        this.totals.invalidate((tag) => staleElsewhere(tag, null, fx, reloadable));
-        this.reloadShown((r) => fx.shown.has(r.id) || fx.creators.has(r.creatorId));
-      }
+      this.dropChanged(elsewhere, task);
       this.unseen = this.unseen.filter((u) => compareCheckpoints(u.through, reached) > 0);
     }
     this.release(reached);
+  }
+
+  /** Drops (or has read again) the answers that these events, applied by another process, can have changed. */
+  private dropChanged(events: StoredEvent[], task: (taskId: number) => TaskTerms | undefined): void {
+    const fx: ElsewhereEffects = { shown: new Set(), left: new Set(), slots: [], joined: [], placed: [], creators: new Set(), anyCreator: false };
+    let any = false;
+    for (const e of events) {
+      const taskId = e.data?.taskId;
+      if (typeof taskId !== 'number') continue;
+      any = note(fx, listingEffectOf(e), taskId, () => task(taskId)) || any;
+      if (CREATOR_LINE_EVENTS.has(e.type)) {
+        const creatorId = task(taskId)?.creatorId;
+        if (creatorId === undefined) fx.anyCreator = true;
+        else fx.creators.add(creatorId);
+        any = true;
+      }
+    }
+    if (!any) return;
+    if (fx.placed.length) this.nextDeadline = null;
+    const reloadable = !!this.reloadTasks;
+    this.rows.invalidate((tag, page) => staleElsewhere(tag, page, fx, reloadable));
+    this.totals.invalidate((tag) => staleElsewhere(tag, null, fx, reloadable));
+    this.reloadShown((r) => shownRowChanged(r, fx));
   }
 
   /**

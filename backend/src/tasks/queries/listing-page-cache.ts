@@ -75,6 +75,8 @@ export class ListingPageCache {
     this.unsubscribe.push(
       tasks.onListingChanges((changes) => cache.changed(changes)),
       projections.onUnseenChanges((moved) => {
+        // The batch that found the range read its events too: nothing to wait for.
+        if (moved?.events) return cache.changedElsewhere(moved.events, (taskId) => follower?.taskOf(taskId));
         cache.movedElsewhere(moved, follower?.reading ? follower.position : null);
         follower?.readSoon();
       }),

@@ -4,6 +4,7 @@ import { Replica, startReplica } from '../../../test/replica';
 import { sessionCookieFor } from '../../../test/session-cookie';
 import { openSse, SseClient } from '../../../test/sse-client';
 import { EventStore } from '../../event-store/event-store';
+import { StoreFollower } from '../../live/store-follower';
 import { ReviewSubmissionCommand } from '../commands/review-submission.command';
 import { SubmitProofCommand } from '../commands/submit-proof.command';
 import { SetTaskActiveCommand } from '../commands/set-task-active.command';
@@ -37,14 +38,14 @@ describe('the list cache of a replica whose read models another process moved', 
   /** What the database answers now: B's list must say the same, never a page from before the change. */
   const truth = (query: string) => list(truthful, query);
   /** B's runner applies nothing while A writes, then catches up (the moves are then all "elsewhere"). */
-  const elsewhere = async (write: () => Promise<unknown>) => {
-    await b.projections.stop();
+  const elsewhere = async (write: () => Promise<unknown>, reader: Replica = b) => {
+    await reader.projections.stop();
     try {
       await write();
       await a.projections.waitFor(a.app.get(EventStore).latestAppended);
     } finally {
-      await b.projections.catchUp();
-      b.projections.start();
+      await reader.projections.catchUp();
+      reader.projections.start();
     }
   };
   const submit = (r: Replica, userId: number, taskId: number): Promise<number> =>
@@ -106,6 +107,39 @@ describe('the list cache of a replica whose read models another process moved', 
       }
     } finally {
       for (const s of streams) s.close();
+    }
+  });
+
+  it('with its store follower stopped, still keeps the pages a payout elsewhere did not change and shows every other change at once', async () => {
+    const c = await startReplica(ENV, a.databaseUrl);
+    try {
+      // The batch that found the changes read which events they were: nothing waits for the follower (a read
+      // that did would wait LIST_CACHE_FOLLOWER_WAIT_MS, 20 s, past each request's 5 s), and without those
+      // events the cache could only be dropped whole.
+      await c.app.get(StoreFollower).onModuleDestroy();
+      const listAtOnce = async (query: string) => (await request(c.http).get(`/api/tasks?${query}`).timeout(5_000).expect(200)).body;
+      const creator = await registerWalletUser(a.commands);
+      const [e1, e2, e3] = [await registerWalletUser(a.commands), await registerWalletUser(a.commands), await registerWalletUser(a.commands)];
+      const paid = await createFundedTask(a.commands, creator, { category: 'Testing', reward: 7, maxCompletions: 3, title: 'Paid without a follower' });
+      const other = await createFundedTask(a.commands, creator, { category: 'Testing', maxCompletions: 1, title: 'Other' });
+      const s1 = await submit(a, e1.id, paid);
+      await a.commands.execute(new ReviewSubmissionCommand({ id: creator.id, isAdmin: false }, s1, 'approved', null));
+      const queries = ['limit=24&category=Testing', 'limit=24&category=Testing&available=true'];
+      await c.projections.catchUp();
+      const warm = await Promise.all(queries.map(listAtOnce));
+      expect(warm).toEqual(await Promise.all(queries.map(truth)));
+
+      await a.dataSource.query(`UPDATE tasks SET title = 'Changed behind the cache' WHERE id = $1`, [other]);
+      await elsewhere(() => applyLogs(a.commands, paid, releasedLog(paid, s1, e1.wallet, centToBaseUnits(7))), c);
+      expect(await Promise.all(queries.map(listAtOnce))).toEqual(warm);
+      await a.dataSource.query(`UPDATE tasks SET title = 'Other' WHERE id = $1`, [other]);
+
+      for (const [earner, taskId] of [[e2, paid], [e3, other]] as const) {
+        await elsewhere(() => submit(a, earner.id, taskId), c);
+        for (const q of queries) expect({ q, page: await listAtOnce(q) }).toEqual({ q, page: await truth(q) });
+      }
+    } finally {
+      await c.app.close();
     }
   });
 
