@@ -39,7 +39,9 @@
  *    real anvil, and the 20 writes/s through the proxy: `listMultiProcessRps`, `listMultiProcessP99Ms`
  *    (saturation, 50 connections), `listMultiProcessAtRateRps`, `listMultiProcessAtRateP99Ms` (BENCH_READ_RATE
  *    offered, open loop), the writes' `multiProcessWritesPerSec`, `multiProcessWriteP99Ms` (saturation) and
- *    `multiProcessAtRateWriteP99Ms`, and `multiProcessPayoutLogsPerSec` (payouts the indexer stored a second).
+ *    `multiProcessAtRateWriteP99Ms`, `multiProcessPayoutLogsPerSec` (payouts the indexer stored a second), and
+ *    `multiProcessAtRateCpuCores`: the cores each process group used during the at-rate window (bench/process-cpu.ts),
+ *    which says whether the figure is bounded by the design or by a machine that runs all of them.
  *    Each replica's page cache sees the read models move under it from the others all the time.
  * Everything runs on one machine: this process (autocannon, the writers) shares the CPU with the server and
  * PostgreSQL, and `load1` (the 1-minute load average at the end) says how busy the machine was otherwise.
@@ -50,7 +52,8 @@
  *             "uncachedListRps":…,"uncachedListP99Ms":…,"listUnderWritesAtRate":400,"listUnderWritesAtRateRps":…,
  *             "listUnderWritesAtRateP50Ms":…,"listUnderWritesAtRateP99Ms":…,"writesAtRatePerSec":…,"writeAtRateP99Ms":…,
  *             "listMultiProcessRps":…,"listMultiProcessP99Ms":…,"listMultiProcessAtRateRps":…,"listMultiProcessAtRateP99Ms":…,
- *             "multiProcessWritesPerSec":…,"multiProcessWriteP99Ms":…,"multiProcessAtRateWriteP99Ms":…,"multiProcessPayoutLogsPerSec":…,"load1":…}
+ *             "multiProcessWritesPerSec":…,"multiProcessWriteP99Ms":…,"multiProcessAtRateWriteP99Ms":…,"multiProcessPayoutLogsPerSec":…,
+ *             "multiProcessAtRateCpuCores":{"replicas":…,"indexer":…,"postgres":…,"anvil":…,"proxy":…,"loadGenerator":…},"load1":…}
  */
 import 'reflect-metadata';
 import { ChildProcess, spawn } from 'node:child_process';
@@ -69,7 +72,8 @@ import { UserEvents as U } from '../src/users/user.events';
 import { TEST_SESSION_SECRET } from '../test/session-cookie';
 import { benchDatabase, freePort } from './bench-database';
 import { RateStats, ReadRequest, readAtRate, readMix, startWrites, WriteStats } from './list-under-writes';
-import { PAYOUT_RATE, payoutStage, releasedCount, startChain, startChild, startReleases, stopChild, track } from './multi-process';
+import { ProcessGroup, countProcessCpu } from './process-cpu';
+import { PAYOUT_RATE, cpuProfileFlags, payoutStage, releasedCount, startChain, startChild, startReleases, stopChild, track } from './multi-process';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
@@ -185,7 +189,7 @@ async function seed(url: string): Promise<number> {
 }
 
 async function startServer(url: string, port: number, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const prof = cpuProfileFlags();
   // BENCH_SERVER: another build's main.js, to measure two builds back to back on the same seeded data.
   const main = process.env.BENCH_SERVER ? path.resolve(process.env.BENCH_SERVER) : path.join(__dirname, '..', 'dist', 'main.js');
   const child = track(spawn(process.execPath, [...prof, main], {
@@ -283,9 +287,21 @@ async function multiProcess(dbUrl: string) {
     // Two measured windows, each with its warm-up, twice over (a window also waits for the writes in flight).
     const stage = await payoutStage(dbUrl, chain, Math.ceil(PAYOUT_RATE * (3 + DURATION_S) * 2 * 2), children);
     const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
-    children.push(await startServer(dbUrl, portA, stage.env), await startServer(dbUrl, portB, stage.env));
-    children.push(await startChild('proxy', [path.join(__dirname, 'round-robin-proxy.mjs'), String(proxyPort),
-      `http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`], process.env, 'proxy listening'));
+    const [indexer] = children;
+    const replicas = [await startServer(dbUrl, portA, stage.env), await startServer(dbUrl, portB, stage.env)];
+    const proxy = await startChild('proxy', [path.join(__dirname, 'round-robin-proxy.mjs'), String(proxyPort),
+      `http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`], process.env, 'proxy listening');
+    children.push(...replicas, proxy);
+    /** The processes whose CPU each window reports (`countProcessCpu`). */
+    const processes: ProcessGroup[] = [
+      { name: 'replicas', pids: replicas.map((r) => r.pid!) },
+      { name: 'indexer', pids: [indexer.pid!] },
+      // The postmaster (its arguments NUL-separated in /proc) and its backends.
+      { name: 'postgres', match: `-p\u0000${new URL(dbUrl).port}\u0000` },
+      { name: 'anvil', pids: [chain.pid] },
+      { name: 'proxy', pids: [proxy.pid!] },
+      { name: 'loadGenerator', pids: [process.pid] },
+    ];
     const base = `http://127.0.0.1:${proxyPort}`;
     await db.connect();
     const { mix, firstPageIds } = await readMix(base, db, USERS);
@@ -294,16 +310,20 @@ async function multiProcess(dbUrl: string) {
       const releases = startReleases(chain, stage.escrow, stage.releases, PAYOUT_RATE);
       const stored = await releasedCount(db);
       const t0 = performance.now();
+      const cpu = countProcessCpu(processes);
       let r: R | null = null;
+      let cores: Record<string, number> | null = null;
       try {
         r = await measure();
       } catch (err) {
         console.error(`multi-process ${name}: ${(err as Error).message}`);
       } finally {
+        cores = cpu.stop();
         const paid = await releases.stop();
         console.log(`payouts: ${paid.sent} released (${paid.perSec}/s), failed ${paid.failed}`);
+        console.log(`multi-process ${name}: CPU in cores (of ${os.cpus().length}) ${JSON.stringify(cores)}`);
       }
-      return { r, logs: (await releasedCount(db)) - stored, seconds: (performance.now() - t0) / 1000 };
+      return { r, cores, logs: (await releasedCount(db)) - stored, seconds: (performance.now() - t0) / 1000 };
     };
     if (process.env.BENCH_MULTI_STEPS) {
       // Diagnosis: the mix at saturation on one replica directly, through the proxy, then with each stream alone.
@@ -325,7 +345,7 @@ async function multiProcess(dbUrl: string) {
     const atRate = await window('at rate', () => mixAtRate(db, base, mix, firstPageIds));
     const payoutLogsPerSec = Math.round(((busy.logs + atRate.logs) / (busy.seconds + atRate.seconds)) * 10) / 10;
     console.log(`multi-process: the indexer stored ${busy.logs + atRate.logs} payouts (${payoutLogsPerSec}/s) while the reads ran`);
-    return { busy: busy.r, atRate: atRate.r, payoutLogsPerSec };
+    return { busy: busy.r, atRate: atRate.r, atRateCores: atRate.cores, payoutLogsPerSec };
   } finally {
     await db.end().catch(() => undefined);
     for (const c of children.reverse()) await stopChild(c);
@@ -457,6 +477,7 @@ async function main(): Promise<void> {
       multiProcessWriteP99Ms: multi?.busy?.writes.p99Ms ?? null,
       multiProcessAtRateWriteP99Ms: multi?.atRate?.writes.p99Ms ?? null,
       multiProcessPayoutLogsPerSec: multi?.payoutLogsPerSec ?? null,
+      multiProcessAtRateCpuCores: multi?.atRateCores ?? null,
       load1: Number(os.loadavg()[0].toFixed(2)),
     }));
   } finally {

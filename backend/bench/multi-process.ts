@@ -58,12 +58,16 @@ const track = (p: ChildProcess) => {
 export interface Chain {
   url: string;
   provider: JsonRpcProvider;
+  pid: number;
   stop(): Promise<void>;
 }
 
 /** A real anvil on a port it picks itself (read from its output), automining. */
 export async function startChain(): Promise<Chain> {
-  const proc = track(spawn(anvilBinary(), ['--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] }));
+  // Old blocks' states go to a directory of its own, removed when anvil exits (SIGKILLed, anvil leaves them).
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'cent-bench-anvil-'));
+  const proc = track(spawn(anvilBinary(), ['--port', '0', '--cache-path', cache], { stdio: ['ignore', 'pipe', 'ignore'] }));
+  proc.once('exit', () => fs.rmSync(cache, { recursive: true, force: true }));
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error('anvil did not start within 30 s')), 30_000);
@@ -83,6 +87,7 @@ export async function startChain(): Promise<Chain> {
   return {
     url,
     provider,
+    pid: proc.pid!,
     stop: async () => {
       provider.destroy();
       if (proc.exitCode !== null || proc.signalCode !== null) return;
@@ -121,6 +126,11 @@ export function startChild(name: string, args: string[], env: NodeJS.ProcessEnv,
 }
 
 export { track };
+
+/** BENCH_CPU_PROF=<dir>: the backend servers and the indexer each write a CPU profile there when they stop. */
+export function cpuProfileFlags(): string[] {
+  return process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+}
 
 export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -190,7 +200,7 @@ export async function payoutStage(dbUrl: string, chain: Chain, count: number, ch
       await (await escrow.fund(id, terms.reward, terms.maxCompletions, terms.deadline)).wait();
       tasks.push({ id, key: escrowKey(creatorAccount.address, terms) });
     }
-    children.push(await startChild('indexer', [path.join(ROOT, 'indexer', 'bin', 'run-ts.js'), 'src/main.ts'], { ...process.env, ...env }, 'CENT indexer:', path.join(ROOT, 'indexer')));
+    children.push(await startChild('indexer', [...cpuProfileFlags(), path.join(ROOT, 'indexer', 'bin', 'run-ts.js'), 'src/main.ts'], { ...process.env, ...env }, 'CENT indexer:', path.join(ROOT, 'indexer')));
     const db = new Client({ connectionString: dbUrl });
     await db.connect();
     try {

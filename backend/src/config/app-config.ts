@@ -93,7 +93,9 @@ const schema = z.object({
   LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   /**
    * How long a list read waits for this replica's store follower to say what other processes changed before the
-   * list cache is dropped whole instead (tasks/queries/listing-cache.ts). The follower needs a few ms.
+   * list cache is dropped whole instead (tasks/queries/listing-cache.ts). Only for a range of more than
+   * UNSEEN_EVENTS_MAX events (a replica that was stopped, a rebuild elsewhere): smaller ones come with their
+   * events from the projection batch that found them, and nothing waits. The follower needs a few ms.
    */
   LIST_CACHE_FOLLOWER_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(200),
   // ---- faults: how long the API waits for its database and chain before it answers 503 (see src/http/service-unavailable.ts) ----

@@ -26,12 +26,11 @@ export interface Anvil {
  * answer this suite's requests (two suites on one chain) while ours exits.
  */
 export async function startAnvil(extraArgs: string[] = []): Promise<Anvil> {
-  // Anvil persists older block states under ~/.foundry/anvil/tmp and removes them only on a clean exit, which a
-  // SIGKILL never is: every bench:indexer run (~7,500 blocks) left ~3.6 GB there until the disk filled. Its own
-  // cache directory, removed once it has exited, keeps nothing behind.
-  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cent-anvil-'));
-  const removeCache = () => fs.rmSync(cacheDir, { recursive: true, force: true });
-  const proc: ChildProcess = spawn(anvilBinary(), ['--port', '0', '--cache-path', cacheDir, ...extraArgs], { stdio: ['ignore', 'pipe', 'ignore'] });
+  // Anvil writes old blocks' states under ~/.foundry/anvil/tmp and removes them only on a graceful exit: a chain
+  // of many blocks, SIGKILLed, left gigabytes there per run. Here they go to a directory removed on stop.
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'cent-anvil-'));
+  const removeCache = () => fs.rmSync(cache, { recursive: true, force: true });
+  const proc: ChildProcess = spawn(anvilBinary(), ['--port', '0', '--cache-path', cache, ...extraArgs], { stdio: ['ignore', 'pipe', 'ignore'] });
   proc.once('exit', removeCache);
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
