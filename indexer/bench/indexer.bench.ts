@@ -14,8 +14,12 @@
  *   {"logs":20040,"indexLogsPerSec":…,"rawGetLogsPerSec":…,"liveLatencyP95Ms":…,
  *    "realisticLogs":…,"realisticIndexLogsPerSec":…,"realisticRawGetLogsPerSec":…,"realisticApplyShare":…,
  *    "realisticReadModelWaitShare":…,"realisticProjectionShare":…,"realisticReadModelPassShare":…,
- *    "realisticLoadShare":…,"realisticAppendShare":…}
+ *    "realisticLoadShare":…,"realisticAppendShare":…,"realisticNodeCpuMsPerKLog":…,"realisticPgCpuMsPerKLog":…}
+ * The last two are the CPU the realistic indexing cost per 1,000 logs, in this process (the indexer and the
+ * first app's projection runner, which stands for the API's) and in PostgreSQL (bench-cpu.ts): the yardstick that
+ * holds on a shared machine, where the wall-clock figure swings with the other load.
  * Env: BENCH_LIVE (40) live releases; BENCH_CPU_PROFILE=<file> a CPU profile of the realistic indexing;
+ * BENCH_PG_STATEMENTS=1 PostgreSQL's time per statement of the realistic indexing (bench-pg-statements.ts);
  * DATABASE_URL to use a running PostgreSQL (default: an embedded one in a
  * temporary directory). TaskEscrow v2 calls: `fund(taskId, …)` from the creator, `release(escrowKey, …)` from the
  * releaser (the key derived from the creator and the task's terms, as the indexer binds it).
@@ -41,6 +45,8 @@ import { startAnvil } from '../test/support/anvil';
 import { CENT, deployEscrow } from '../test/support/escrow-chain';
 import { indexerEnv } from '../test/support/stack';
 import { benchDatabase, percentile } from './bench-support';
+import { cpuPerKLog, cpuSample, postgresServerPid } from './bench-cpu';
+import { pgStatementsReport, pgStatementsReset } from './bench-pg-statements';
 import { taskWithApprovals } from './bench-tasks';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 40);
@@ -335,10 +341,15 @@ async function main(): Promise<void> {
     // resumes from the checkpoint, right before the realistic range.
     second = await NestFactory.createApplicationContext(IndexerModule.forRoot(config, db.url, { payouts: false, env: processEnv }), { logger: ['error', 'warn'] });
     const profile = await startCpuProfile();
+    const postmaster = await postgresServerPid(dataSource);
+    const statements = await pgStatementsReset(dataSource);
+    const cpuBefore = cpuSample(postmaster);
     const s2 = performance.now();
     second.get(IndexerRunner).start();
     while ((await checkpoint()) < realHead || (await paidCount()) < paidBefore + releases.length) await new Promise((r) => setTimeout(r, 10));
     const realMs = performance.now() - s2;
+    const cpu = cpuPerKLog(cpuBefore, cpuSample(postmaster), realLogs);
+    if (statements) say(`realistic, PostgreSQL's time per statement (pg_stat_statements):\n${await pgStatementsReport(dataSource)}`);
     await profile?.();
     const realisticIndexLogsPerSec = Math.round((realLogs / realMs) * 1000);
     const share = (ms: number) => Math.round((ms / realMs) * 100) / 100;
@@ -351,11 +362,14 @@ async function main(): Promise<void> {
     say(`realistic, within applying: loading the task streams ${Math.round(timing.loadMs)} ms, the ranges' transactions ` +
       `${Math.round(timing.appendMs)} ms; within projection batches, each projection's apply: ` +
       Object.entries(timing.byProjection).sort((a, b) => b[1] - a[1]).map(([n, ms]) => `${n} ${Math.round(ms)} ms`).join(', '));
+    say(`realistic, CPU per 1,000 logs: this Node process ${cpu.nodeMsPerKLog} ms, PostgreSQL ${cpu.pgMsPerKLog ?? '?'} ms ` +
+      `(load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
     console.log(JSON.stringify({
       logs: LOGS, indexLogsPerSec, rawGetLogsPerSec, liveLatencyP95Ms,
       realisticLogs: realLogs, realisticIndexLogsPerSec, realisticRawGetLogsPerSec, realisticApplyShare: share(timing.applyMs),
       realisticReadModelWaitShare: share(timing.readModelWaitMs), realisticProjectionShare: share(timing.projectionMs),
       realisticReadModelPassShare: share(timing.readModelPassMs), realisticLoadShare: share(timing.loadMs), realisticAppendShare: share(timing.appendMs),
+      realisticNodeCpuMsPerKLog: cpu.nodeMsPerKLog, realisticPgCpuMsPerKLog: cpu.pgMsPerKLog,
     }));
   } finally {
     await runner.stop();

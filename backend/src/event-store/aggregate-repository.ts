@@ -8,7 +8,7 @@ import { EventStore } from './event-store';
 import { READ_MODELS, ReadModels } from './read-models';
 import { AppendOptions } from './stream-append';
 import { WrongExpectedVersionError } from './event-store.errors';
-import { Checkpoint, EventMetadata, NewEvent, StoredEvent } from './stored-event';
+import { Checkpoint, EventMetadata, NewEvent, StreamEvent } from './stored-event';
 
 export interface SaveOutcome<R> {
   result: R;
@@ -52,7 +52,7 @@ export class AggregateRepository {
   /** Several aggregates as of their streams' last events, read in ONE query (snapshots as in `load`). */
   async loadMany<A extends Aggregate<unknown>>(aggregates: A[]): Promise<A[]> {
     const snapshots = aggregates.map((a) => this.snapshots.get(a.streamId));
-    const events = await this.store.readStreams(aggregates.map((a, i) => ({ streamId: a.streamId, afterVersion: snapshots[i]?.version ?? 0 })));
+    const events = await this.store.readStreamsToFold(aggregates.map((a, i) => ({ streamId: a.streamId, afterVersion: snapshots[i]?.version ?? 0 })));
     aggregates.forEach((a, i) => {
       const snapshot = snapshots[i];
       const mine = events.get(a.streamId) ?? [];
@@ -168,11 +168,11 @@ export class AggregateRepository {
     nextVersion: number,
   ): void {
     if (nextVersion !== before.version + events.length) return;
-    const stored = events.map((e, i) => ({
+    const stored: StreamEvent[] = events.map((e, i) => ({
       type: e.type,
       data: JSON.parse(JSON.stringify(e.data ?? {})),
       streamVersion: before.version + i + 1,
-    })) as StoredEvent[];
+    }));
     aggregate.resume(before.state, before.version).load(stored);
     this.snapshots.put(aggregate.streamId, aggregate.version, aggregate.snapshot);
   }

@@ -33,6 +33,9 @@ export interface StoredEvent<D = any> {
   createdAt: Date;
 }
 
+/** What folding an aggregate needs of a stored event (its stream's events, read without the rest). */
+export type StreamEvent = Pick<StoredEvent, 'type' | 'data' | 'streamVersion'>;
+
 /** Readers' position: (transaction id, global position), the order in which events become visible. */
 export interface Checkpoint {
   transactionId: bigint;

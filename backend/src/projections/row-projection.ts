@@ -93,7 +93,7 @@ export abstract class RowProjection implements Projection {
       `INSERT INTO ${this.table} (${columns.join(', ')})
        SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${this.table}, $1::jsonb)
        ON CONFLICT (${this.key}) DO UPDATE SET ${updates.join(', ')}`,
-      [JSON.stringify(payload, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))],
+      [rowsJson(payload)],
     );
     await this.changed([...changed].map((k) => ({ key: k, before: before.get(k), after: rows.get(k) as Row })), events, tx, batch);
   }
@@ -103,5 +103,19 @@ export abstract class RowProjection implements Projection {
     this.remembered.delete(key);
     this.remembered.set(key, row);
     if (this.remembered.size > MAX_REMEMBERED_ROWS) this.remembered.delete(this.remembered.keys().next().value as number);
+  }
+}
+
+/**
+ * The rows as JSON, bigints as their digits. Without a replacer first: JSON.stringify takes its fast native path
+ * (a replacer is called for every field of every row, ~2x slower on a backfill's thousands of rows) and throws a
+ * TypeError only when a row holds a bigint.
+ */
+function rowsJson(rows: unknown[]): string {
+  try {
+    return JSON.stringify(rows);
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    return JSON.stringify(rows, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
   }
 }

@@ -86,7 +86,9 @@ export class CheckpointStore {
         ],
       );
     }
-    const all = [...new Map([...blocks, to].map((b) => [b.number, b])).values()];
+    // Only the blocks kept: those below `keepFrom` would be deleted again by the statement after (a backfill's
+    // range relies on a block per log, ~1,900 rows of which all but the last reorgDepth are final).
+    const all = [...new Map([...blocks, to].filter((b) => b.number >= keepFrom).map((b) => [b.number, b])).values()];
     await m.query(
       `INSERT INTO indexer_blocks (source, number, hash, parent_hash)
        SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[])

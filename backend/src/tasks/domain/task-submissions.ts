@@ -4,13 +4,14 @@ import * as E from './task.events';
 import { releasesNotDecided } from './task-payouts';
 import { MESSAGES, Reviewer } from './task.messages';
 import { EvolverTable, Raised, TaskState, reviewTimesOf, submissionOf, withSubmission } from './task.state';
+import { writableMap } from './task-fold-draft';
 
 const T = E.TaskEvents;
 
 /** Submissions: proof, slots, one per user, review. */
 export const submissionEvolvers = {
   [T.SubmissionSubmitted]: (s, d) => {
-    const submissions = new Map(s.submissions);
+    const submissions = writableMap(s.submissions);
     submissions.set(d.submissionId, {
       id: d.submissionId,
       userId: d.userId,
@@ -21,7 +22,7 @@ export const submissionEvolvers = {
       releasedTxHash: null,
       aiValidated: false,
     });
-    const submissionByUser = new Map(s.submissionByUser);
+    const submissionByUser = writableMap(s.submissionByUser);
     submissionByUser.set(d.userId, d.submissionId);
     return { ...s, submissions, submissionByUser, pending: s.pending + 1 };
   },

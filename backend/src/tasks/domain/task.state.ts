@@ -9,10 +9,12 @@ import type { AppealSubmissionState } from './task-appeals';
 import type { ReviewDeadlineSubmissionState, ReviewDeadlineTaskState } from './task-review-deadline';
 import type { RevisionSubmissionState } from './task-revisions';
 import type { SpamCheckSubmissionState } from './task-spam-check';
+import { writableMap } from './task-fold-draft';
 
 /**
  * The task aggregate's state. Every part is read-only: `evolve` returns new objects (and new Maps) and
- * never changes a state it was given, so a state can be kept, compared or replayed safely.
+ * never changes a state it was given, so a state can be kept, compared or replayed safely. (Within one fold
+ * over several events a Map is copied once and then changed in place: task-fold-draft.ts.)
  */
 export interface SubmissionState
   extends Partial<ReviewDeadlineSubmissionState>, Partial<RevisionSubmissionState>, Partial<AppealSubmissionState>, Partial<SpamCheckSubmissionState> {
@@ -89,7 +91,8 @@ export type EvolverTable = { readonly [K in TaskEventType]?: Evolver<K> };
 
 /**
  * Transitions that run after the base one of the same type (a feature adding its fields to an event's
- * transition, e.g. review deadlines): `before` is the state the base transition was given.
+ * transition, e.g. review deadlines): `before` is the state the base transition was given. Read only its
+ * scalar fields: within a fold its Maps may already be the fold's drafts, showing this event (task-fold-draft.ts).
  */
 export type PostEvolverTable = { readonly [K in TaskEventType]?: (before: TaskState, after: TaskState, data: TaskEventDataMap[K]) => TaskState };
 
@@ -130,11 +133,14 @@ export function reviewTimesOf(s: TaskState): { reviewUntil: Date; refundableAt: 
   return reviewTimes(deadlineSeconds(s.deadline), s.reviewWindowSeconds, s.reviewCloseMarginSeconds);
 }
 
-/** The state with one submission replaced by `patch` applied to it (a new Map; the old one is untouched). */
+/**
+ * The state with one submission replaced by `patch` applied to it (a new Map, or the running fold's draft of
+ * it: task-fold-draft.ts; the state given is untouched either way).
+ */
 export function withSubmission(s: TaskState, submissionId: number, patch: (sub: SubmissionState) => Partial<SubmissionState>): TaskState {
   const sub = s.submissions.get(submissionId);
   if (!sub) throw new Error(`event for unknown submission ${submissionId}`);
-  const submissions = new Map(s.submissions);
+  const submissions = writableMap(s.submissions);
   submissions.set(submissionId, { ...sub, ...patch(sub) });
   return { ...s, submissions };
 }
