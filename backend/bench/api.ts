@@ -40,7 +40,7 @@
  *    (saturation, 50 connections), `listMultiProcessAtRateRps`, `listMultiProcessAtRateP99Ms` (BENCH_READ_RATE
  *    offered, open loop), the writes' `multiProcessWritesPerSec`, `multiProcessWriteP99Ms` (saturation) and
  *    `multiProcessAtRateWriteP99Ms`, `multiProcessPayoutLogsPerSec` (payouts the indexer stored a second), and
- *    `multiProcessAtRateCpuCores`: the cores each process group used during the at-rate window (bench/process-cpu.ts),
+ *    `multiProcessAtRateCpuCores`: the cores each process group used during the at-rate window (test/process-cpu.ts),
  *    which says whether the figure is bounded by the design or by a machine that runs all of them.
  *    Each replica's page cache sees the read models move under it from the others all the time.
  * Everything runs on one machine: this process (autocannon, the writers) shares the CPU with the server and
@@ -72,7 +72,7 @@ import { UserEvents as U } from '../src/users/user.events';
 import { TEST_SESSION_SECRET } from '../test/session-cookie';
 import { benchDatabase, freePort } from './bench-database';
 import { RateStats, ReadRequest, readAtRate, readMix, startWrites, WriteStats } from './list-under-writes';
-import { ProcessGroup, countProcessCpu } from './process-cpu';
+import { ProcessGroup, countProcessCpu } from '../test/process-cpu';
 import { PAYOUT_RATE, cpuProfileFlags, payoutStage, releasedCount, startChain, startChild, startReleases, stopChild, track } from './multi-process';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

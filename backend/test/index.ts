@@ -14,6 +14,8 @@ export type { SseClient, SseFrame } from './sse-client';
 export { startReplica } from './replica';
 export type { Replica } from './replica';
 export { startTcpProxy } from './tcp-proxy';
+export { TICKS_PER_SECOND, countProcessCpu, procStat } from './process-cpu';
+export type { ProcessGroup } from './process-cpu';
 export type { TcpProxy } from './tcp-proxy';
 // The indexer's bench times the projections' batches and the loads of task streams (bench/indexer.bench.ts).
 export { ProjectionBatches } from '../src/projections/projection-batches';

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import { DataSource } from 'typeorm';
+import { TICKS_PER_SECOND, procStat } from '@cent/backend/testing';
 
 /**
  * CPU time as the yardstick on a shared machine: wall-clock figures swing 2-3x with the other agents' load,
@@ -10,22 +11,6 @@ import { DataSource } from 'typeorm';
 export interface CpuSample {
   nodeMs: number;
   pgMs: number | null;
-}
-
-const TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux this runs on
-
-/** utime, stime, cutime, cstime (clock ticks) and the parent pid of one process, or null if it is gone. */
-function procStat(pid: number): { ppid: number; self: number; children: number } | null {
-  let text: string;
-  try {
-    text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return null;
-  }
-  // The command name (field 2) may hold spaces: the fields after it start past its closing parenthesis.
-  const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  // f[0] is field 3 (state): ppid is field 4, utime..cstime are fields 14..17.
-  return { ppid: Number(f[1]), self: Number(f[11]) + Number(f[12]), children: Number(f[13]) + Number(f[14]) };
 }
 
 /** The postmaster's pid: the parent of one of its backends (ours). */

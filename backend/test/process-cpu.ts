@@ -1,13 +1,33 @@
 /**
- * Where the machine's CPU went during a measured window of the multi-process figure: each process group's CPU
- * time (user + system, from /proc) over the window's wall time, in cores. On a 2-core machine running two
+ * CPU time of processes, read from /proc (benchmarks on a shared machine: CPU per piece of work moves much less
+ * than wall time with the machine's other load).
+ *
+ * `countProcessCpu`: where the machine's CPU went during a measured window of bench:api's multi-process
+ * figure: each process group's CPU time (user + system) over the window's wall time, in cores. On a 2-core machine running two
  * replicas, the indexer, PostgreSQL, anvil, the proxy and the load generator itself, this says whether the
  * figure is bounded by the design or by the box.
  */
 import * as fs from 'node:fs';
 
-/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
-const TICKS_PER_SEC = 100;
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on every Linux this runs on). */
+export const TICKS_PER_SECOND = 100;
+
+/**
+ * One process's parent pid, its own CPU time (utime + stime) and that of its children it has reaped
+ * (cutime + cstime), in clock ticks; null once it is gone.
+ */
+export function procStat(pid: number): { ppid: number; self: number; children: number } | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // The command name (field 2) may hold spaces: the fields after it start past its closing parenthesis.
+  const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  // f[0] is field 3 (state): ppid is field 4, utime..cstime are fields 14..17.
+  return { ppid: Number(f[1]), self: Number(f[11]) + Number(f[12]), children: Number(f[13]) + Number(f[14]) };
+}
 
 /**
  * A named group of processes: pids known up front, and every process whose command line contains `match`
@@ -19,20 +39,9 @@ export interface ProcessGroup {
   match?: string;
 }
 
-/** The fields of /proc/<pid>/stat after the command name (which may hold spaces), or null once it is gone. */
-function statFields(pid: number): string[] | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return null;
-  }
-}
-
-/** User + system time; a process gone meanwhile loses its time, as it does for `top`. */
+/** Own CPU time in ticks; a process gone meanwhile loses its time, as it does for `top`. */
 function cpuTicks(pid: number): number {
-  const f = statFields(pid);
-  return f ? Number(f[11]) + Number(f[12]) : 0;
+  return procStat(pid)?.self ?? 0;
 }
 
 function pidsMatching(match: string): number[] {
@@ -46,8 +55,8 @@ function pidsMatching(match: string): number[] {
     } catch {
       continue; // exited while listed
     }
-    const f = statFields(pid);
-    if (f) parents.set(pid, Number(f[1]));
+    const stat = procStat(pid);
+    if (stat) parents.set(pid, stat.ppid);
   }
   for (const [pid, parent] of parents) if (matched.has(parent)) matched.add(pid);
   return [...matched];
@@ -68,7 +77,7 @@ export function countProcessCpu(groups: ProcessGroup[]): { stop(): Record<string
         // A process started during the window (a PostgreSQL backend for a new connection) counts from zero.
         let used = 0;
         for (const [pid, now] of at(pidsOf(g))) used += now - (before[i].get(pid) ?? 0);
-        cores[g.name] = Math.round((used / TICKS_PER_SEC / seconds) * 100) / 100;
+        cores[g.name] = Math.round((used / TICKS_PER_SECOND / seconds) * 100) / 100;
       });
       return cores;
     },
