@@ -25,13 +25,16 @@ export function toStoredEvent(r: EventRow): StoredEvent {
   };
 }
 
+/** The columns of `events` every reader selects, in the shape of EventRow (what `toStoredEvent` reads). */
+export const EVENT_ROW_COLUMNS = 'global_position, transaction_id, stream_id, stream_version, event_type, data, metadata, created_at';
+
 /**
  * The statement behind `EventStore.readAll`: events after `after` (an SQL row expression `(transaction id,
  * position)`), at most `limit`, never past the oldest running transaction. Shared with the projection
  * runner, which reads after its checkpoints in the same round trip as it locks them.
  */
 export function visibleEventsAfter(after: string, limit: string): string {
-  return `SELECT global_position, transaction_id, stream_id, stream_version, event_type, data, metadata, created_at
+  return `SELECT ${EVENT_ROW_COLUMNS}
          FROM events
         WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
           AND (transaction_id, global_position) > ${after}

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { appendStreams, conflictOf } from './append-streams';
 import { UniqueKeyTakenError } from './event-store.errors';
-import { EventRow, toStoredEvent, visibleEventsAfter } from './event-row';
+import { EVENT_ROW_COLUMNS, EventRow, toStoredEvent, visibleEventsAfter } from './event-row';
 import { GroupCommit } from './group-commit';
 import { Checkpoint, ExpectedVersion, NewEvent, StoredEvent, StreamEvent, compareCheckpoints } from './stored-event';
 import { AppendOptions, AppendResult, StreamAppend } from './stream-append';
@@ -33,7 +33,7 @@ export class EventStore {
   /** The stream's events after `afterVersion` (all by default), in order, and the version reached. */
   async readStream(streamId: string, afterVersion = 0): Promise<{ version: number; events: StoredEvent[] }> {
     const rows: EventRow[] = await this.dataSource.query(
-      `SELECT global_position, transaction_id, stream_id, stream_version, event_type, data, metadata, created_at
+      `SELECT ${EVENT_ROW_COLUMNS}
          FROM events WHERE stream_id = $1 AND stream_version > $2 ORDER BY stream_version`,
       [streamId, afterVersion],
     );

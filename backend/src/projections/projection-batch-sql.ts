@@ -1,6 +1,6 @@
 import { PoolClient, QueryResult, escapeLiteral } from 'pg';
 import { QueryRunner } from 'typeorm';
-import { EventRow, toStoredEvent, visibleEventsAfter } from '../event-store/event-row';
+import { EVENT_ROW_COLUMNS, EventRow, toStoredEvent, visibleEventsAfter } from '../event-store/event-row';
 import { Checkpoint, START, StoredEvent } from '../event-store/stored-event';
 
 /** An open batch: its transaction holds the checkpoint locks; each projection's checkpoint and the events after the lowest. */
@@ -60,7 +60,7 @@ function lockAndReadSql(names: string[], limit: number, seen: Checkpoint | undef
   if (!seen) return read;
   // Every event up to a checkpoint was visible to whoever moved it there: no snapshot horizon is needed.
   return `${read};
-      SELECT global_position, transaction_id, stream_id, stream_version, event_type, data, metadata, created_at
+      SELECT ${EVENT_ROW_COLUMNS}
         FROM events
        WHERE (transaction_id, global_position) > ('${seen.transactionId}'::xid8, ${seen.position})
          AND (transaction_id, global_position) <= ${lowestCheckpoint}

@@ -219,15 +219,6 @@ export class ListingCache {
   }
 
   /**
-   * Another process applied `events` (a whole unseen range, in store order, read by the projection batch that
-   * found it): drops at once the answers they can change, so no read waits for the store follower.
-   * `task`: their tasks' terms, where known.
-   */
-  changedElsewhere(events: StoredEvent[], task: (taskId: number) => TaskTerms | undefined): void {
-    this.dropChanged(events, task);
-  }
-
-  /**
    * The store follower read `events` (in store order, all in the read models) up to `reached`: drops the
    * answers that those of them applied by another process can have changed. `task`: their tasks' terms.
    */
@@ -241,14 +232,19 @@ export class ListingCache {
         if (r === this.unseen.length) break;
         if (compareCheckpoints(at, this.unseen[r].after) > 0) elsewhere.push(e);
       }
-      this.dropChanged(elsewhere, task);
+      this.changedElsewhere(elsewhere, task);
       this.unseen = this.unseen.filter((u) => compareCheckpoints(u.through, reached) > 0);
     }
     this.release(reached);
   }
 
-  /** Drops (or has read again) the answers that these events, applied by another process, can have changed. */
-  private dropChanged(events: StoredEvent[], task: (taskId: number) => TaskTerms | undefined): void {
+  /**
+   * Another process applied `events` (in store order): drops, or has read again, the answers they can have
+   * changed. Called with a whole unseen range by the projection batch that found it and read its events (so no
+   * read waits for the store follower), and by `followedTo` for the ranges the follower had to read.
+   * `task`: their tasks' terms, where known.
+   */
+  changedElsewhere(events: StoredEvent[], task: (taskId: number) => TaskTerms | undefined): void {
     const fx: ElsewhereEffects = { shown: new Set(), left: new Set(), slots: [], joined: [], placed: [], creators: new Set(), anyCreator: false };
     let any = false;
     for (const e of events) {
