@@ -43,7 +43,9 @@ export function insertCompareAndSet(db: Queryable, appends: StreamAppend[]): Pro
     });
   });
   return db.query(
-    `WITH req AS (
+    // MATERIALIZED: each stream's version is looked up once. Inlined, the lookup ran again for every event row
+    // of the join (7,439 index probes instead of 400 for a backfill range; ~20 % of the statement).
+    `WITH req AS MATERIALIZED (
        SELECT r.req, r.stream_id,
               (SELECT coalesce(max(e.stream_version), 0) FROM events e WHERE e.stream_id = r.stream_id) AS v,
               r.expected
@@ -52,17 +54,13 @@ export function insertCompareAndSet(db: Queryable, appends: StreamAppend[]): Pro
      ok AS (SELECT * FROM req WHERE expected IS NULL OR v = expected),
      ins AS (
        INSERT INTO events (stream_id, stream_version, event_type, data, metadata, idempotency_key)
-       SELECT ok.stream_id, ok.v + x.ord, x.t, x.d::jsonb, x.m::jsonb, x.k
-         FROM ROWS FROM (unnest($3::int[]), unnest($4::int[]), unnest($5::text[]), json_array_elements($6::json),
-                         json_array_elements($7::json), unnest($8::text[])) AS x(req, ord, t, d, m, k)
+       SELECT ok.stream_id, ok.v + x.ord, x.t, x.d, x.m, x.k
+         FROM unnest($3::int[], $4::int[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[]) AS x(req, ord, t, d, m, k)
          JOIN ok ON ok.req = x.req
         ORDER BY x.req, x.ord
        RETURNING stream_id, stream_version, global_position, transaction_id)
      SELECT stream_id, max(stream_version) AS stream_version, max(global_position) AS global_position, transaction_id
        FROM ins GROUP BY stream_id, transaction_id`,
-    // Data and metadata as one JSON array each, not as jsonb[] literals: every quote of every document escaped
-    // once more (node-pg) and unescaped again (PostgreSQL) cost a range of 7,439 events ~50 ms; each element
-    // still reaches jsonb's input as the very text JSON.stringify gave.
-    [reqStream, reqExpected, evReq, evOrd, evType, `[${evData.join(',')}]`, `[${evMeta.join(',')}]`, evKey],
+    [reqStream, reqExpected, evReq, evOrd, evType, evData, evMeta, evKey],
   );
 }
