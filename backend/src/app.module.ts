@@ -1,5 +1,5 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module';
 import { AdminController } from './admin/admin.controller';
 import { AdminModule } from './admin/admin.module';
@@ -11,11 +11,9 @@ import { ApiErrorFilter } from './common/domain-error.filter';
 import { AppConfig } from './config/app-config';
 import { DomainModule } from './domain.module';
 import { APP_LOGGER } from './logging/app-logger';
-import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { HealthModule } from './health/health.module';
 import { DependencyStatusModule } from './health/dependency-status';
-import { RequestDeadlineInterceptor } from './http/request-deadline.interceptor';
 import { IdempotencyMiddleware } from './idempotency/idempotency.middleware';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { SiteModule } from './site/site.module';
@@ -56,10 +54,6 @@ export class AppModule implements NestModule {
       module: AppModule,
       imports: [
         DomainModule.forRoot(config, databaseUrl),
-        // Nest's own log lines through the process's pino logger, with the request id of the request they
-        // belong to: the per-request logger of requestLogging (in front of every route), reused rather than a
-        // second pino-http per request (`useExisting`), which cost ~15 % of a cheap request's CPU.
-        LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true }),
         DependencyStatusModule,
         HealthModule,
         IdempotencyModule,
@@ -87,7 +81,6 @@ export class AppModule implements NestModule {
         // One filter answers every error, also those of the Express middleware before Nest (createHttpApp).
         ApiErrorFilter,
         { provide: APP_FILTER, useExisting: ApiErrorFilter },
-        { provide: APP_INTERCEPTOR, useClass: RequestDeadlineInterceptor },
         // Sessions live in PostgreSQL; their pool ends at application shutdown.
         { provide: SessionPool, useFactory: () => new SessionPool(databaseUrl, config) },
         { provide: APP_PIPE, useFactory: apiValidationPipe },

@@ -23,10 +23,12 @@ export class DependencyStatus {
   private head: BlockSighting | null = null;
   readonly changes = new EventEmitter();
 
-  failed(dependency: Dependency, reason: string): void {
+  /** `reqId`: the request that found it down, when one did (its id on the line, for following it in the logs). */
+  failed(dependency: Dependency, reason: string, reqId?: string): void {
     if (this.down.has(dependency)) return;
     this.down.set(dependency, { since: new Date(), reason });
-    this.logger.warn(`${dependency} unavailable: ${reason}`);
+    const msg = `${dependency} unavailable: ${reason}`;
+    this.logger.warn(reqId ? { reqId, msg } : msg);
     this.changes.emit('down', dependency, reason);
   }
 

@@ -1,6 +1,6 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
@@ -12,6 +12,7 @@ import { UnavailableError } from '../http/service-unavailable';
 import { DependencyStatus } from './dependency-status';
 import { ChainReadinessView, DatabaseReadinessView, IndexerReadinessView, LivenessView, ReadinessView } from './readiness.view';
 import { withTimeout } from './with-timeout';
+import { requestIdOf } from '../logging/request-logging';
 
 @ApiTags('health')
 @Controller('api/health')
@@ -30,11 +31,11 @@ export class HealthController {
   })
   @ApiOkResponse({ type: LivenessView })
   @ApiServiceUnavailableResponse({ description: '`{ message: "Database unreachable" }`, with Retry-After' })
-  async health(): Promise<LivenessView> {
+  async health(@Req() req: Request): Promise<LivenessView> {
     try {
       await withTimeout(this.dataSource.query('SELECT 1'), this.config.HEALTH_TIMEOUT_MS, 'SELECT 1');
     } catch (err) {
-      this.status.failed('database', (err as Error).message);
+      this.status.failed('database', (err as Error).message, requestIdOf(req));
       throw new UnavailableError('database', 'Database unreachable');
     }
     this.status.recovered('database');

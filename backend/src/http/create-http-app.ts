@@ -3,10 +3,10 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import { json, type ErrorRequestHandler } from 'express';
-import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule, IDEMPOTENT_WRITES } from '../app.module';
 import { createAppLogger } from '../logging/app-logger';
+import { nestLoggerOn } from '../logging/nest-logger';
 import { requestLogging } from '../logging/request-logging';
 import { AppMetrics } from '../metrics/app-metrics';
 import { httpMetrics } from '../metrics/http-metrics';
@@ -15,6 +15,7 @@ import { SessionPool, sessionMiddleware } from '../auth/session';
 import { setupOpenApi } from './openapi';
 import { serveFrontend } from '../site/serve-frontend';
 import { refuseUnstorableText } from './refuse-unstorable-text';
+import { requestDeadline } from './request-deadline';
 import { ApiErrorFilter } from '../common/domain-error.filter';
 
 /**
@@ -28,14 +29,15 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string, logD
     // Our own JSON parser below, so its failures get answers a person can read.
     bodyParser: false,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(nestLoggerOn(logger));
   // Now, not at listen(): the start-up lines buffered so far go to pino, and nothing is buffered any more
   // (an app that is init()ed but never listens, as in the tests, would otherwise buffer every later line).
   app.flushLogs();
   if (config.TRUST_PROXY) app.set('trust proxy', 1);
   app.disable('x-powered-by');
-  // First, so every request (the browser app's files too) gets its id and its one log line.
-  app.use(requestLogging(logger), httpMetrics(app.get(AppMetrics)));
+  const filter = app.get(ApiErrorFilter);
+  // First, so every request (the browser app's files too) gets its id, its one log line and its deadline.
+  app.use(requestLogging(logger), httpMetrics(app.get(AppMetrics)), requestDeadline(config.REQUEST_TIMEOUT_MS, (res, err) => filter.answerUnavailable(res, err)));
   // The browser app first: its files and index.html need neither a body parser nor a session.
   const frontend = serveFrontend(config);
   if (frontend) app.use(frontend);
@@ -43,7 +45,6 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string, logD
   app.use(sessionMiddleware(config, app.get(SessionPool).pool));
   // Errors of the Express middleware above (the session store's database unavailable...) get the same
   // answers as those of Nest's routes: one filter.
-  const filter = app.get(ApiErrorFilter);
   app.use(((err, req, res, next) => filter.catch(err, new ExecutionContextHost([req, res, next]))) as ErrorRequestHandler);
   setupOpenApi(app, IDEMPOTENT_WRITES);
   app.enableShutdownHooks();

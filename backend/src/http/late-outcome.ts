@@ -13,24 +13,40 @@ export type LateOutcome =
 
 const LATE_OUTCOME = Symbol('cent:late-outcome');
 
-type WithLateOutcome = Request & { [LATE_OUTCOME]?: Promise<LateOutcome> };
+interface PendingLateOutcome {
+  promise: Promise<LateOutcome>;
+  settle(outcome: LateOutcome): void;
+}
 
-/** Set by the request deadline when it answers before the handler has finished. */
-export function setLateOutcome(req: Request, outcome: Promise<LateOutcome>): void {
-  (req as WithLateOutcome)[LATE_OUTCOME] = outcome;
+type WithLateOutcome = Request & { [LATE_OUTCOME]?: PendingLateOutcome };
+
+/**
+ * Set by the request deadline when it answers before the handler has finished: from then on the request has a
+ * late outcome, which the first `settleLateOutcome` decides.
+ */
+export function awaitLateOutcome(req: Request): void {
+  let settle!: (outcome: LateOutcome) => void;
+  const promise = new Promise<LateOutcome>((resolve) => (settle = resolve));
+  (req as WithLateOutcome)[LATE_OUTCOME] = { promise, settle };
+}
+
+/** What the handler did in the end (the first call counts); nothing when no deadline answered for it. */
+export function settleLateOutcome(req: Request, outcome: LateOutcome): void {
+  (req as WithLateOutcome)[LATE_OUTCOME]?.settle(outcome);
 }
 
 /** The late outcome of this request's handler, when the deadline answered for it; otherwise undefined. */
 export function lateOutcomeOf(req: Request): Promise<LateOutcome> | undefined {
-  return (req as WithLateOutcome)[LATE_OUTCOME];
+  return (req as WithLateOutcome)[LATE_OUTCOME]?.promise;
 }
 
 /**
- * The answer Nest's Express adapter would have sent for a handler's return value (`reply`: nothing → an empty
- * body, an object → `res.json`, anything else → `res.send(String(value))`), with the handler's status.
+ * The answer Express would have sent for `body` (`res.send` / `res.json`): nothing → an empty body, a Buffer or
+ * string as it is, any other value as JSON; `contentType` as set, else what Express would set.
  */
-export function answerOf(value: unknown, status: number): LateOutcome {
-  if (value === undefined || value === null) return { kind: 'answered', status, contentType: null, body: '' };
-  if (typeof value === 'object') return { kind: 'answered', status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(value) };
-  return { kind: 'answered', status, contentType: 'text/html; charset=utf-8', body: String(value) };
+export function answerOf(body: unknown, status: number, contentType: string | null): LateOutcome {
+  if (body === undefined) return { kind: 'answered', status, contentType, body: '' };
+  if (Buffer.isBuffer(body)) return { kind: 'answered', status, contentType: contentType ?? 'application/octet-stream', body: body.toString('utf8') };
+  if (typeof body === 'string') return { kind: 'answered', status, contentType: contentType ?? 'text/html; charset=utf-8', body };
+  return { kind: 'answered', status, contentType: contentType ?? 'application/json; charset=utf-8', body: JSON.stringify(body) };
 }

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags, ApiUnautho
 import type { Response } from 'express';
 import { AuthedRequest, CurrentUser } from '../auth/current-user';
 import { SignedInGuard } from '../auth/guards';
-import { NoRequestDeadline } from '../http/request-deadline.interceptor';
+import { withoutRequestDeadline } from '../http/request-deadline';
 import { UserRecord } from '../users/users.read-repository';
 import { LiveStreams } from './live-streams';
 
@@ -13,7 +13,6 @@ export class EventsStreamController {
   constructor(private readonly streams: LiveStreams) {}
 
   @Get('stream')
-  @NoRequestDeadline()
   @UseGuards(SignedInGuard)
   @ApiOperation({
     summary: 'Server-sent events: what changed for the signed-in user',
@@ -37,6 +36,8 @@ export class EventsStreamController {
     @Headers('last-event-id') header?: string,
     @Query('lastEventId') query?: string,
   ): Promise<void> {
+    // It answers for as long as the client stays.
+    withoutRequestDeadline(req);
     await this.streams.open(user.id, req.sessionID, res, header ?? query);
   }
 }

@@ -128,3 +128,28 @@ describe('GET /api/events/stream across replicas', () => {
     expect(after.status).toBe(401);
   });
 });
+
+/** The request deadline (REQUEST_TIMEOUT_MS) bounds every answer but this one, which lasts as long as its client. */
+describe('GET /api/events/stream past the request deadline', () => {
+  let r: Replica;
+  let stream: SseClient | undefined;
+  beforeAll(async () => {
+    r = await replica({ ...ENV, REQUEST_TIMEOUT_MS: '300' });
+  });
+  afterAll(async () => {
+    stream?.close();
+    await r.app.close();
+  });
+
+  it('keeps streaming after REQUEST_TIMEOUT_MS has passed', async () => {
+    const who = await actor(r);
+    stream = await openSse(r.url, who.cookie);
+    expect(stream.status).toBe(200);
+    await stream.next((f) => f.event === 'ready', 'ready');
+    await new Promise((res) => setTimeout(res, 900));
+    const taskId = await createFundedTask(r.commands, who);
+    const funded = await stream.next((f) => f.event === 'change' && f.data.kind === 'task_funded', 'task funded after the deadline');
+    expect(funded.data.taskId).toBe(taskId);
+    expect(stream.frames.filter((f) => f.event !== 'change' && f.event !== 'ready')).toEqual([]);
+  });
+});

@@ -15,15 +15,9 @@ function routeOf(req: Request): string {
 export function httpMetrics(metrics: AppMetrics): RequestHandler {
   return (req, res, next) => {
     const stop = metrics.httpDuration.startTimer();
-    let done = false;
-    const observe = () => {
-      if (done) return;
-      done = true;
-      // 499 (nginx's "client closed request"): the client left before the answer was complete.
-      stop({ method: req.method, route: routeOf(req), status_code: String(res.writableFinished ? res.statusCode : 499) });
-    };
-    res.once('finish', observe);
-    res.once('close', observe);
+    // 'close' comes once after every answer, complete or not. 499 (nginx's "client closed request"): the
+    // client left before the answer was complete.
+    res.once('close', () => stop({ method: req.method, route: routeOf(req), status_code: String(res.writableFinished ? res.statusCode : 499) }));
     next();
   };
 }

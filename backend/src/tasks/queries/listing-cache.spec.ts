@@ -54,15 +54,17 @@ describe('the list cache drops exactly what writes touch, and never serves a sta
     const creator = await registerWalletUser(ctx.commands);
     const earners = await Promise.all(Array.from({ length: 6 }, () => registerWalletUser(ctx.commands)));
     const tasks: number[] = [];
+    // Two kinds of text, so that a searched total meets writes to tasks both inside and outside its search.
+    const texts = [{}, { title: 'Design a logo for CENT', description: 'A mark for the escrow app.' }];
     const newTask = async (commands = ctx.commands) =>
-      tasks.push(await createFundedTask(commands, creator, { category: pick(CATEGORIES), reward: pick([5, 50, 500]), maxCompletions: 1 + Math.floor(rand() * 3) }));
+      tasks.push(await createFundedTask(commands, creator, { category: pick(CATEGORIES), reward: pick([5, 50, 500]), maxCompletions: 1 + Math.floor(rand() * 3), ...pick(texts) }));
     for (let i = 0; i < 10; i++) await newTask();
     const pending: number[] = [];
     const viewers: Array<Viewer | undefined> = [undefined, { id: earners[0].id, isAdmin: false }, { id: earners[1].id, isAdmin: false }];
     const queries: ListTasksQuery[] = [
       {}, { sort: 'reward-high' }, { available: true }, { available: true, category: 'Design' }, { category: 'Content', sort: 'oldest' },
       { minReward: 50, available: true }, { search: 'thread', available: true }, { limit: 3 }, { limit: 3, available: true, sort: 'deadline' },
-      { limit: 4, category: 'Development' },
+      { limit: 4, category: 'Development' }, { search: 'logo', limit: 3 }, { search: 'LOGO', available: true }, { search: 'thread', category: 'Design' },
     ];
 
     const compare = async (step: string) => {
@@ -205,7 +207,7 @@ describe('ListingCache revising a page in place', () => {
   const listedTask = { category: 'Design', reward: 5, open: true };
   const change = (id: number, before: ReturnType<typeof counters>, after: ReturnType<typeof counters>): TaskListingChange =>
     ({ id, before: listedTask, after: listedTask, moved: false, rekeyed: false, counters: { before, after }, submitters: [], creatorLineMoved: null });
-  const tag: ListingTag = { category: 'Design', available: false, viewerId: null };
+  const tag: ListingTag = { search: null, category: 'Design', available: false, viewerId: null };
   const cacheWith = async (rows: TaskRow[]) => {
     const cache = new ListingCache(10, 60_000, async () => null);
     await cache.rows.get('k', tag, async () => ({ value: { rows, nextCursor: null } }));
@@ -241,8 +243,8 @@ describe('ListingCache after another process moved the read models', () => {
   const creatorOf = (id: number) => (id === 101 ? 1001 : 1000 + id);
   const row = (id: number) =>
     ({ id, category: 'Design', reward: 5, totalSubmissions: 0, pendingSubmissions: 0, completions: 0, creatorId: creatorOf(id) }) as unknown as TaskRow;
-  const design: ListingTag = { category: 'Design', available: true, viewerId: null };
-  const content: ListingTag = { category: 'Content', available: true, viewerId: null };
+  const design: ListingTag = { search: null, category: 'Design', available: true, viewerId: null };
+  const content: ListingTag = { search: null, category: 'Content', available: true, viewerId: null };
   const terms = (id: number) => ({ category: id >= 100 ? 'Content' : 'Design', reward: 5, creatorId: creatorOf(id) });
   /** A cache holding the "available" Design page [1, 2] (task 3 right after it), a Content page [100], and their totals. */
   const warm = async (late?: () => void, reloadTasks?: (ids: number[]) => Promise<TaskRow[]>) => {
@@ -299,6 +301,42 @@ describe('ListingCache after another process moved the read models', () => {
     expect(released).toBe(true);
     // A read coming now waits for the second range.
     expect(cache.caughtUp()).not.toBeNull();
+  });
+
+  it('a searched total stays when the tasks a change reaches are all outside its search, one query per search text', async () => {
+    const searched: ListingTag = { ...design, search: 'logo' };
+    const other: ListingTag = { ...design, search: 'thread' };
+    // Tasks 1-9 match "logo"; every task matches "thread" except 3.
+    const calls: Array<[number[], string]> = [];
+    const misses = async (ids: number[], search: string) => {
+      calls.push([ids, search]);
+      return ids.filter((id) => (search === 'logo' ? id >= 10 : id === 3)).length;
+    };
+    for (const [taskId, elsewhere, want] of [[3, true, 'thread'], [12, true, 'logo logo'], [12, false, 'logo logo'], [5, false, '']] as const) {
+      const cache = new ListingCache(10, 60_000, async () => null, 200, undefined, undefined, misses);
+      // Each total's query answers -1 when asked again.
+      const query = (first: number) => {
+        let asked = 0;
+        return async () => ({ value: asked++ ? -1 : first });
+      };
+      await cache.totals.get('logo', searched, query(2));
+      await cache.totals.get('logo 2', searched, query(2));
+      await cache.totals.get('thread', other, query(7));
+      calls.length = 0;
+      if (elsewhere) {
+        cache.movedElsewhere({ after: cp(1), through: cp(2) }, cp(1));
+        cache.followedTo([ev(2, T.SubmissionSubmitted, taskId)], cp(2), terms);
+      } else {
+        const before = { category: 'Design', reward: 5, open: true };
+        const filled: TaskListingChange = { id: taskId, before, after: { ...before, open: false }, moved: false, rekeyed: false, counters: null, submitters: [], creatorLineMoved: null };
+        cache.changed([filled]);
+      }
+      const stays = async (key: string, tag: ListingTag) => (await cache.totals.get(key, tag, async () => ({ value: -1 }))) !== -1;
+      const kept = [(await stays('logo', searched)) && 'logo', (await stays('logo 2', searched)) && 'logo', (await stays('thread', other)) && 'thread'];
+      expect({ taskId, elsewhere, kept: kept.filter(Boolean).join(' ') }).toEqual({ taskId, elsewhere, kept: want });
+      // One query per search text the change reached, whatever the number of totals with that text.
+      expect(calls.sort()).toEqual([[[taskId], 'logo'], [[taskId], 'thread']]);
+    }
   });
 
   it('a submission elsewhere drops the pages showing the task or ending right before it, and the "available" totals of its terms', async () => {
@@ -374,7 +412,7 @@ describe('ListingCache after another process moved the read models', () => {
       };
       return { calls, reload };
     };
-    const plain: ListingTag = { category: 'Design', available: false, viewerId: null };
+    const plain: ListingTag = { search: null, category: 'Design', available: false, viewerId: null };
     const designRows = (cache: ListingCache) =>
       cache.rows.get('design', design, async () => ({ value: { rows: [], nextCursor: 'asked again' } }));
 

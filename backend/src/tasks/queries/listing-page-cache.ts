@@ -26,7 +26,7 @@ export function listingKeys(q: ListTasksQuery, viewer: Viewer | undefined, sort:
   const category = categoryOf(q);
   const search = q.search?.trim() || null;
   const viewerId = q.available && viewer ? viewer.id : null;
-  const tag: ListingTag = { category, minReward: q.minReward, maxReward: q.maxReward, available: q.available ?? false, viewerId };
+  const tag: ListingTag = { search, category, minReward: q.minReward, maxReward: q.maxReward, available: q.available ?? false, viewerId };
   const total = JSON.stringify([search, category, q.minReward ?? null, q.maxReward ?? null, tag.available, viewerId]);
   return { rows: `${total}|${sort}|${paged}|${limit}|${q.cursor ?? ''}`, total, tag };
 }
@@ -51,8 +51,11 @@ export class ListingPageCache {
     tasks: TasksProjection,
     follower: StoreFollower | undefined,
     reloadTasks: (ids: number[]) => Promise<TaskRow[]>,
+    countSearchMisses: (ids: number[], search: string) => Promise<number>,
   ): ListingPageCache | null {
-    return config.LIST_CACHE_TTL_MS > 0 ? new ListingPageCache(config, nextOpenDeadline, projections, tasks, follower, reloadTasks) : null;
+    return config.LIST_CACHE_TTL_MS > 0
+      ? new ListingPageCache(config, nextOpenDeadline, projections, tasks, follower, reloadTasks, countSearchMisses)
+      : null;
   }
 
   private constructor(
@@ -62,6 +65,7 @@ export class ListingPageCache {
     tasks: TasksProjection,
     follower: StoreFollower | undefined,
     reloadTasks: (ids: number[]) => Promise<TaskRow[]>,
+    countSearchMisses: (ids: number[], search: string) => Promise<number>,
   ) {
     const late = () => {
       const now = Date.now();
@@ -71,7 +75,7 @@ export class ListingPageCache {
         `the store follower did not say within ${config.LIST_CACHE_FOLLOWER_WAIT_MS} ms what other processes changed: the list cache was dropped`,
       );
     };
-    const cache = (this.cache = new ListingCache(MAX_ENTRIES, config.LIST_CACHE_TTL_MS, nextOpenDeadline, config.LIST_CACHE_FOLLOWER_WAIT_MS, late, reloadTasks));
+    const cache = (this.cache = new ListingCache(MAX_ENTRIES, config.LIST_CACHE_TTL_MS, nextOpenDeadline, config.LIST_CACHE_FOLLOWER_WAIT_MS, late, reloadTasks, countSearchMisses));
     this.unsubscribe.push(
       tasks.onListingChanges((changes) => cache.changed(changes)),
       projections.onUnseenChanges((moved) => {

@@ -21,6 +21,18 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => '\\' + c);
 }
 
+/** The LIKE pattern of a search text (trimmed): anywhere in the title or the description, case aside. */
+export const searchPattern = (search: string): string => `%${escapeLike(search)}%`;
+
+/** Whether task `t` matches the search whose pattern is parameter `param`. */
+const searchMatch = (param: string): string => `(t.title ILIKE ${param} OR t.description ILIKE ${param})`;
+
+/**
+ * How many of tasks $1 (ids) exist and do NOT match search pattern $2. A task's title and description never
+ * change after it is created, so a write to a task outside a search cannot change that search's total.
+ */
+export const SEARCH_MISSES_SQL = `SELECT count(*)::int AS n FROM tasks t WHERE t.id = ANY($1::int[]) AND NOT ${searchMatch('$2')}`;
+
 /** The category a listing filters on, or null for every category. */
 export const categoryOf = (q: ListTasksQuery): string | null => (q.category && q.category !== ALL_CATEGORIES_LABEL ? q.category : null);
 
@@ -29,10 +41,7 @@ function filter(q: ListTasksQuery, viewer: Viewer | undefined): { where: string[
   const params: unknown[] = [];
   const p = (v: unknown) => `$${params.push(v)}`;
   const where = [PUBLIC_TASK];
-  if (q.search?.trim()) {
-    const like = p(`%${escapeLike(q.search.trim())}%`);
-    where.push(`(t.title ILIKE ${like} OR t.description ILIKE ${like})`);
-  }
+  if (q.search?.trim()) where.push(searchMatch(p(searchPattern(q.search.trim()))));
   const category = categoryOf(q);
   if (category) where.push(`t.category = ${p(category)}`);
   if (q.minReward !== undefined) where.push(`t.reward >= ${p(q.minReward)}`);

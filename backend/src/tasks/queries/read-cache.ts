@@ -1,9 +1,14 @@
+/** What a revision (`reviseLater`) resolves to when the answer is stale after all: it is asked again. */
+export const ASK_AGAIN = Symbol('ask again');
+
 interface Entry<V, T> {
   value: Promise<V>;
   /** The answer once the query has come back (undefined while it runs). */
   settled: V | undefined;
   tag: T;
   expires: number;
+  /** Its query, asked again for the readers of a revision that found the answer stale (`reviseLater`). */
+  load: () => Promise<Loaded<V>>;
 }
 
 export interface Loaded<V> {
@@ -38,7 +43,7 @@ export class ReadCache<V, T> {
       return hit.value;
     }
     const loading = load();
-    const entry: Entry<V, T> = { value: loading.then((l) => l.value), settled: undefined, tag, expires: now + this.ttlMs };
+    const entry: Entry<V, T> = { value: loading.then((l) => l.value), settled: undefined, tag, expires: now + this.ttlMs, load };
     this.entries.set(key, entry);
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     loading.then(
@@ -79,23 +84,36 @@ export class ReadCache<V, T> {
    * Brings answers up to date from a query that only they need (fresher rows of what a page shows, rather
    * than the page asked again): an entry for which `pending(tag, answer)` gives a promise takes its answer.
    * Until it comes the entry counts as running: readers wait for it, and any change meanwhile drops it (what
-   * it will answer is unknown). One that fails is dropped. Entries still running are left to `revise`.
+   * it will answer is unknown). One that fails is dropped (its readers get the error); one that resolves to
+   * ASK_AGAIN is dropped too, and its readers get what its query answers now. Entries still running are left
+   * to `revise`.
    */
-  reviseLater(pending: (tag: T, answer: V) => Promise<V> | null): void {
+  reviseLater(pending: (tag: T, answer: V) => Promise<V | typeof ASK_AGAIN> | null): void {
     for (const [key, entry] of this.entries) {
       if (entry.settled === undefined) continue;
       const next = pending(entry.tag, entry.settled);
       if (!next) continue;
       entry.settled = undefined;
-      entry.value = next;
-      next.then(
+      const drop = () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      };
+      const value: Promise<V> = next.then(
         (v) => {
-          if (entry.value === next) entry.settled = v;
+          if (v === ASK_AGAIN) {
+            drop();
+            return this.get(key, entry.tag, entry.load);
+          }
+          if (entry.value === value) entry.settled = v;
+          return v;
         },
-        () => {
-          if (this.entries.get(key) === entry) this.entries.delete(key);
+        (err: unknown) => {
+          drop();
+          throw err;
         },
       );
+      // A failure nobody waited for is not an unhandled rejection.
+      value.catch(() => undefined);
+      entry.value = value;
     }
   }
 

@@ -10,7 +10,9 @@ import { TasksProjection } from '../tasks.projection';
 import { ListedRows } from './listing-cache';
 import { ListingJson } from './listing-json';
 import { ListingPageCache, listingKeys } from './listing-page-cache';
-import { CREATOR_TASKS_SQL, NEXT_OPEN_DEADLINE_SQL, TASKS_BY_ID_SQL, VISIBLE_TASK_SQL, pageStatement, totalStatement } from './listing-sql';
+import {
+  CREATOR_TASKS_SQL, NEXT_OPEN_DEADLINE_SQL, SEARCH_MISSES_SQL, TASKS_BY_ID_SQL, VISIBLE_TASK_SQL, pageStatement, searchPattern, totalStatement,
+} from './listing-sql';
 import { PreparedStatements } from './prepared-statements';
 import { SORT_ORDER, decodeCursor, encodeCursor } from './task-cursor';
 import { TaskRow, TaskView, toTaskView } from './task.view';
@@ -48,8 +50,14 @@ export class TaskQueries implements OnModuleDestroy {
   ) {
     this.json = new ListingJson(config);
     this.statements = new PreparedStatements(dataSource, 'tasks_list');
-    this.cache = ListingPageCache.create(config, () => this.nextOpenDeadline(), projections, tasks, follower, (ids) =>
-      this.statements.rows<TaskRow>({ text: TASKS_BY_ID_SQL, values: [ids] }),
+    this.cache = ListingPageCache.create(
+      config,
+      () => this.nextOpenDeadline(),
+      projections,
+      tasks,
+      follower,
+      (ids) => this.statements.rows<TaskRow>({ text: TASKS_BY_ID_SQL, values: [ids] }),
+      async (ids, search) => (await this.statements.rows<{ n: number }>({ text: SEARCH_MISSES_SQL, values: [ids, searchPattern(search)] }))[0].n,
     );
   }
 
