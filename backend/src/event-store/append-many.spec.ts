@@ -46,6 +46,21 @@ describe('EventStore.appendMany (real PostgreSQL)', () => {
     expect(store.latestAppended).toEqual(checkpoint);
   });
 
+  it('stores every event\'s data and metadata exactly as given, whatever text they hold', async () => {
+    const tricky = [`it's`, 'back\\slash', 'a "quoted" word', '{braces},commas', 'NULL', '', 'ünïcødé ✓ 😀', 'tab\there\nnewline', '[1,2]'];
+    const data = tricky.map((s, i) => ({ s, i, nested: { list: [s, null, 1.5, true], empty: {} } }));
+    await store.appendMany(
+      [
+        { streamId: 'm-json-1', expectedVersion: 0, events: data.slice(0, 4).map((d) => ({ type: 'J', data: d, metadata: { actorId: 7, note: d.s } })) },
+        { streamId: 'm-json-2', expectedVersion: 0, events: data.slice(4).map((d) => ({ type: 'J', data: d })) },
+      ],
+    );
+    const read = await store.readStreams([{ streamId: 'm-json-1', afterVersion: 0 }, { streamId: 'm-json-2', afterVersion: 0 }]);
+    const stored = [...read.get('m-json-1')!, ...read.get('m-json-2')!];
+    expect(stored.map((e) => e.data)).toEqual(data);
+    expect(stored.map((e) => e.metadata)).toEqual([...data.slice(0, 4).map((d) => ({ actorId: 7, note: d.s })), ...data.slice(4).map(() => ({}))]);
+  });
+
   it('a stale version in the middle of the batch stores nothing of any stream, nor the caller\'s writes', async () => {
     await store.append('s-mid', 0, [{ type: 'Init', data: {} }, { type: 'Moved', data: {} }]);
     const attempt = store.appendMany(

@@ -15,7 +15,9 @@ export interface Queryable {
 /**
  * ONE statement for appends to many streams (see append-streams.ts, its only caller): each
  * stream's version is read and its events inserted only if it is still the expected one. A stream that
- * moved inserts nothing and is absent from the returned rows (the caller names it a conflict); a writer
+ * moved inserts nothing and is absent from the returned rows (the caller names it a conflict); a stream
+ * that was appended to is one row, its last event (a backfill range's thousands of rows were sent back and
+ * parsed only to find each stream's last); a writer
  * racing on the same version or chain fact makes the statement fail with a unique violation, inserting
  * nothing of any stream.
  */
@@ -41,19 +43,24 @@ export function insertCompareAndSet(db: Queryable, appends: StreamAppend[]): Pro
     });
   });
   return db.query(
-    `WITH req AS (
+    // MATERIALIZED: each stream's version is looked up once. Inlined, the lookup ran again for every event row
+    // of the join (7,439 index probes instead of 400 for a backfill range; ~20 % of the statement).
+    `WITH req AS MATERIALIZED (
        SELECT r.req, r.stream_id,
               (SELECT coalesce(max(e.stream_version), 0) FROM events e WHERE e.stream_id = r.stream_id) AS v,
               r.expected
          FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS r(stream_id, expected, req)
      ),
-     ok AS (SELECT * FROM req WHERE expected IS NULL OR v = expected)
-     INSERT INTO events (stream_id, stream_version, event_type, data, metadata, idempotency_key)
-     SELECT ok.stream_id, ok.v + x.ord, x.t, x.d, x.m, x.k
-       FROM unnest($3::int[], $4::int[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[]) AS x(req, ord, t, d, m, k)
-       JOIN ok ON ok.req = x.req
-      ORDER BY x.req, x.ord
-     RETURNING stream_id, stream_version, global_position, transaction_id`,
+     ok AS (SELECT * FROM req WHERE expected IS NULL OR v = expected),
+     ins AS (
+       INSERT INTO events (stream_id, stream_version, event_type, data, metadata, idempotency_key)
+       SELECT ok.stream_id, ok.v + x.ord, x.t, x.d, x.m, x.k
+         FROM unnest($3::int[], $4::int[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[]) AS x(req, ord, t, d, m, k)
+         JOIN ok ON ok.req = x.req
+        ORDER BY x.req, x.ord
+       RETURNING stream_id, stream_version, global_position, transaction_id)
+     SELECT stream_id, max(stream_version) AS stream_version, max(global_position) AS global_position, transaction_id
+       FROM ins GROUP BY stream_id, transaction_id`,
     [reqStream, reqExpected, evReq, evOrd, evType, evData, evMeta, evKey],
   );
 }

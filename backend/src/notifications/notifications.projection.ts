@@ -1,11 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
+import { ColumnKind, columnArrayLiteral } from '../projections/column-arrays';
 import { Projection, ProjectionBatch, ReadModelProjection } from '../projections/projection';
 import { TaskEvents as T } from '../tasks/domain/task.events';
 import { NotificationKinds, changesOf } from './change-rules';
 import { NotificationEvents as N } from './notification.events';
 import { TaskDirectory } from './task-directory';
+
+/** The columns of a notification row as `flushRows` writes them, with how each one's values are written. */
+const NOTIFICATION_COLUMNS: Array<[string, ColumnKind]> = [
+  ['position', 'text'], ['user_id', 'text'], ['kind', 'text'], ['task_id', 'text'],
+  ['task_title', 'text'], ['submission_id', 'text'], ['detail', 'json'], ['created_at', 'text'],
+];
 
 /**
  * The `notifications` read table: one row per (event, user) that a user should read about, keyed by the
@@ -22,7 +29,7 @@ export class NotificationsProjection implements Projection {
 
   async apply(events: StoredEvent[], tx: QueryRunner, batch: ProjectionBatch): Promise<void> {
     await this.directory.prepare(events, tx);
-    const rows: unknown[] = [];
+    const rows: Array<Record<string, unknown>> = [];
     for (const e of events) {
       this.directory.observe(e);
       if (e.type === N.NotificationRead || e.type === N.AllNotificationsRead) {
@@ -83,14 +90,14 @@ export class NotificationsProjection implements Projection {
     );
   }
 
-  private flushRows(rows: unknown[], batch: ProjectionBatch): void {
+  private flushRows(rows: Array<Record<string, unknown>>, batch: ProjectionBatch): void {
     if (!rows.length) return;
+    // One typed array per column (column-arrays.ts): a backfill writes a notification per payout.
     batch.write(
       `INSERT INTO notifications (position, user_id, kind, task_id, task_title, submission_id, detail, created_at)
-       SELECT position, user_id, kind, task_id, task_title, submission_id, detail, created_at
-         FROM jsonb_populate_recordset(NULL::notifications, $1::jsonb)
+       SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb[], $8::timestamptz[])
        ON CONFLICT (position, user_id) DO NOTHING`,
-      [JSON.stringify(rows)],
+      NOTIFICATION_COLUMNS.map(([c, kind]) => columnArrayLiteral(rows.map((r) => r[c]), kind)),
     );
     rows.length = 0;
   }

@@ -1,5 +1,6 @@
 import { QueryRunner } from 'typeorm';
 import { StoredEvent } from '../event-store/stored-event';
+import { ColumnKind, columnArrays, columnKind } from './column-arrays';
 import { Projection, ProjectionBatch } from './projection';
 
 export type Row = Record<string, unknown>;
@@ -31,6 +32,7 @@ export abstract class RowProjection implements Projection {
   /** Primary key column (integer). */
   protected readonly key: string = 'id';
   private readonly remembered = new Map<number, Row>();
+  private types: Map<string, string> | undefined;
 
   get tables(): string[] {
     return [this.table];
@@ -85,17 +87,43 @@ export abstract class RowProjection implements Projection {
     }
     for (const [k, row] of rows) this.remember(k, row);
     if (changed.size === 0) return;
-    const payload = [...changed].map((k) => rows.get(k));
-    const columns = Object.keys(payload[0] as Row);
+    const payload = [...changed].map((k) => rows.get(k) as Row);
+    const columns = Object.keys(payload[0]);
     const updates = columns.filter((c) => c !== this.key).map((c) => `${c} = EXCLUDED.${c}`);
-    // jsonb_populate_recordset converts each JSON field to the column's own type (timestamps, numerics).
-    batch.write(
-      `INSERT INTO ${this.table} (${columns.join(', ')})
-       SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${this.table}, $1::jsonb)
-       ON CONFLICT (${this.key}) DO UPDATE SET ${updates.join(', ')}`,
-      [rowsJson(payload)],
-    );
+    const types = await this.columnTypes(tx);
+    const kinds = columns.map((c) => (types.has(c) ? columnKind(types.get(c)!) : null));
+    const arrays = kinds.every((k) => k !== null) ? columnArrays(payload, columns, kinds as ColumnKind[]) : null;
+    if (arrays) {
+      // One typed array per column: far cheaper for PostgreSQL to read than the same rows as one JSON document.
+      batch.write(
+        `INSERT INTO ${this.table} (${columns.join(', ')})
+         SELECT * FROM unnest(${columns.map((c, i) => `$${i + 1}::${types.get(c)}[]`).join(', ')})
+         ON CONFLICT (${this.key}) DO UPDATE SET ${updates.join(', ')}`,
+        arrays,
+      );
+    } else {
+      // jsonb_populate_recordset converts each JSON field to the column's own type (timestamps, numerics).
+      batch.write(
+        `INSERT INTO ${this.table} (${columns.join(', ')})
+         SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${this.table}, $1::jsonb)
+         ON CONFLICT (${this.key}) DO UPDATE SET ${updates.join(', ')}`,
+        [rowsJson(payload)],
+      );
+    }
     await this.changed([...changed].map((k) => ({ key: k, before: before.get(k), after: rows.get(k) as Row })), events, tx, batch);
+  }
+
+  /** The table's column types (`format_type`), read once: the schema does not change under a running process. */
+  private async columnTypes(tx: QueryRunner): Promise<Map<string, string>> {
+    if (!this.types) {
+      const found: Array<{ name: string; type: string }> = await tx.query(
+        `SELECT attname AS name, format_type(atttypid, atttypmod) AS type
+           FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped`,
+        [this.table],
+      );
+      this.types = new Map(found.map((c) => [c.name, c.type]));
+    }
+    return this.types;
   }
 
   private remember(key: number, row: Row): void {
