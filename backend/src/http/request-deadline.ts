@@ -8,9 +8,9 @@ type WithDeadline = Request & { [DEADLINE]?: NodeJS.Timeout };
 
 /**
  * Every request is answered within `ms` (REQUEST_TIMEOUT_MS): past it the client gets 503 with Retry-After
- * (`answer`: ApiErrorFilter.answerUnavailable), whatever the request is still waiting for (the session store, a guard, the
- * handler; each wait has its own timeout too: the database's connect and statement timeouts, the chain's;
- * this bounds their sum and the retries between).
+ * (`answer`: ApiErrorFilter.answerUnavailable), whatever the request is still waiting for (the session store,
+ * a guard, the handler; each wait has its own timeout too: the database's connect and statement timeouts, the
+ * chain's; this bounds their sum and the retries between).
  *
  * The handler is not cancelled (nothing can cancel a running promise), so it may still commit. What it then
  * answers is not sent (the client has its 503) but kept as the request's late outcome (`lateOutcomeOf`), which
@@ -48,10 +48,11 @@ function expire(req: Request, res: Response, answer: (res: Response, err: Unavai
 }
 
 /**
- * From now on the handler's answer (Nest replies through Express's `status`, `set`, `json`, `send`) is kept as the
- * late outcome instead of reaching the socket, which has (or is about to have) its 503. Only Express's methods
- * are replaced on this response, never Node's own (`writeHead`, `setHeader`, `end`): the 503 may still be on
- * its way out through them (the Idempotency-Key layer holds an answer back until it has stored it).
+ * From now on the handler's answer (Nest replies through Express's `status`, `set`, `json`, `send`; a handler
+ * that writes itself ends with `end`) is kept as the late outcome instead of reaching the socket, which has (or
+ * is about to have) its 503. `writeHead` and `setHeader` are left as they are: the 503 may still be on its way
+ * out through them (the Idempotency-Key layer holds an answer back until it has stored it, then calls the `end`
+ * it wrapped before, not this one).
  */
 function keepLateAnswer(req: Request, res: Response, status: number): void {
   let contentType: string | null = null;
