@@ -45,13 +45,18 @@ describe('the global validation pipe on query DTOs', () => {
     }
   });
 
-  it('remembers the last 1000 queries only, and validates bodies and single query values as before', async () => {
+  it('remembers the last 1000 short queries only, and validates bodies and single query values as before', async () => {
     const pipe = apiValidationPipe();
     const oldest = await pipe.transform({ search: 'q0' }, asQuery);
     for (let i = 1; i <= 1000; i++) await pipe.transform({ search: `q${i}` }, asQuery);
     const again = await pipe.transform({ search: 'q0' }, asQuery);
     expect(again).not.toBe(oldest);
     expect({ ...(again as object) }).toEqual({ ...(oldest as object) });
+    // A query padded with junk (stripped, not refused) is validated every time rather than kept.
+    const padded = { sort: 'oldest', junk: 'x'.repeat(2000) };
+    const once = await pipe.transform(padded, asQuery);
+    expect({ ...(once as object) }).toEqual({ sort: 'oldest' });
+    expect(await pipe.transform(padded, asQuery)).not.toBe(once);
     const asBody: ArgumentMetadata = { type: 'body', metatype: ListTasksQuery, data: undefined };
     const body = await pipe.transform({ sort: 'oldest' }, asBody);
     expect(Object.isFrozen(body)).toBe(false);
