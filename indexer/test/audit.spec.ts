@@ -10,6 +10,7 @@ import { formatReport, reconcile } from '../src/audit/reconcile';
 import { freePort, startAnvil } from './support/anvil';
 import { IndexerInstance, Stack, eventually, startIndexedWithPool, stopAll } from './support/stack';
 import { approve, createAndFundTask, registerCreator, registerUser, submissionRow, submit, taskRow } from './support/scenario';
+import { sendInOrder } from './support/send-in-order';
 
 /** `npm run audit`: the chain against the projections. */
 describe('escrow audit', () => {
@@ -41,8 +42,7 @@ describe('escrow audit', () => {
     await (await CentToken__factory.connect(stack.chain.deployment.token, signer).approve(stack.chain.deployment.escrow, MaxUint256)).wait();
     const deadline = BigInt((await stack.anvil.provider.getBlock('latest'))!.timestamp + 3600);
     const escrow = stack.chain.escrow.connect(signer);
-    const sent = await Promise.all(Array.from({ length: n }, (_, i) => escrow.fund(first + BigInt(i), 1n, 1, deadline, { gasLimit: 300_000n })));
-    await Promise.all(sent.map((t) => t.wait()));
+    await sendInOrder(n, (i) => escrow.fund(first + BigInt(i), 1n, 1, deadline, { gasLimit: 300_000n }));
     return wallet.address.toLowerCase();
   }
 

@@ -8,6 +8,7 @@ import { JsonRpc } from '../src/chain/json-rpc';
 import { reconcile } from '../src/audit/reconcile';
 import { createAndFundTask, registerCreator, registerUser, taskRow } from './support/scenario';
 import { IndexerInstance, Stack, eventually, startIndexedWithPool, stopAll } from './support/stack';
+import { sendInOrder } from './support/send-in-order';
 
 /**
  * Issue 19, item 10, on a real anvil, the real indexer and PostgreSQL: 300 strangers' escrows of one task id
@@ -32,8 +33,7 @@ describe("strangers' escrows on a funded task", () => {
     await (await token.mint(wallet.address, 10n ** 18n)).wait();
     await (await token.approve(stack.chain.deployment.escrow, MaxUint256)).wait();
     const escrow = stack.chain.escrow.connect(signer);
-    const sent = await Promise.all(Array.from({ length: n }, (_, i) => escrow.fund(taskId, BigInt(offset + i + 1), 1, deadline, { gasLimit: 300_000n })));
-    await Promise.all(sent.map((t) => t.wait()));
+    await sendInOrder(n, (i) => escrow.fund(taskId, BigInt(offset + i + 1), 1, deadline, { gasLimit: 300_000n }));
   }
 
   const caughtUp = async () => {
