@@ -47,6 +47,7 @@
  * PostgreSQL, and `load1` (the 1-minute load average at the end) says how busy the machine was otherwise.
  * BENCH_ONLY=busy,rate (names of `phase`s in main) runs only those phases while iterating; the others print null.
  * BENCH_SERVER=path/to/main.js measures another build (e.g. the previous commit's, compiled aside) instead of dist/.
+ * BENCH_PG_STATEMENTS=1 prints PostgreSQL's time per statement in the multi-process at-rate window (test/pg-statements.ts).
  * Last line: {"tasks":100000,"listRps":…,"listP99Ms":…,"detailRps":…,"detailP99Ms":…,"baselineRps":…,
  *             "plainListP99Ms":…,"listUnderWritesRps":…,"listUnderWritesP99Ms":…,"writesPerSec":…,"writeP99Ms":…,"writesSkipped":…,
  *             "uncachedListRps":…,"uncachedListP99Ms":…,"listUnderWritesAtRate":400,"listUnderWritesAtRateRps":…,
@@ -73,6 +74,7 @@ import { TEST_SESSION_SECRET } from '../test/session-cookie';
 import { benchDatabase, freePort } from './bench-database';
 import { RateStats, ReadRequest, readAtRate, readMix, startWrites, WriteStats } from './list-under-writes';
 import { ProcessGroup, countProcessCpu } from '../test/process-cpu';
+import { pgStatementsReport, pgStatementsReset } from '../test/pg-statements';
 import { PAYOUT_RATE, cpuProfileFlags, payoutStage, releasedCount, startChain, startChild, startReleases, stopChild, track } from './multi-process';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -342,7 +344,10 @@ async function multiProcess(dbUrl: string) {
       }
     }
     const busy = await window('saturation', () => mixAtSaturation(db, base, mix, firstPageIds));
+    const rowsOf = async (sql: string, params?: unknown[]) => (await db.query(sql, params)).rows;
+    const statements = await pgStatementsReset(rowsOf, 'bench:api');
     const atRate = await window('at rate', () => mixAtRate(db, base, mix, firstPageIds));
+    if (statements) console.log(`multi-process at rate, PostgreSQL's time per statement (pg_stat_statements):\n${await pgStatementsReport(rowsOf)}`);
     const payoutLogsPerSec = Math.round(((busy.logs + atRate.logs) / (busy.seconds + atRate.seconds)) * 10) / 10;
     console.log(`multi-process: the indexer stored ${busy.logs + atRate.logs} payouts (${payoutLogsPerSec}/s) while the reads ran`);
     return { busy: busy.r, atRate: atRate.r, atRateCores: atRate.cores, payoutLogsPerSec };

@@ -17,6 +17,7 @@ export { startTcpProxy } from './tcp-proxy';
 export { TICKS_PER_SECOND, countProcessCpu, procStat } from './process-cpu';
 export type { ProcessGroup } from './process-cpu';
 export type { TcpProxy } from './tcp-proxy';
+export { pgStatementsReport, pgStatementsReset, pgStatementsSettings } from './pg-statements';
 // The indexer's bench times the projections' batches and the loads of task streams (bench/indexer.bench.ts).
 export { ProjectionBatches } from '../src/projections/projection-batches';
 export { AggregateRepository } from '../src/event-store/aggregate-repository';

@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureDatabase, startEmbeddedPostgres } from '@cent/backend';
 import { freePort } from '../test/support/anvil';
+import { pgStatementsSettings } from '@cent/backend/testing';
 
 /** A fresh database named `<prefix>_<time>` on DATABASE_URL, else an embedded PostgreSQL in a temporary directory. */
 export async function benchDatabase(prefix: string): Promise<{ url: string; stop(): Promise<void> }> {
@@ -15,7 +16,8 @@ export async function benchDatabase(prefix: string): Promise<{ url: string; stop
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cent-bench-pg-'));
   fs.chmodSync(dir, 0o755);
-  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port: await freePort(), database: 'bench', persistent: false });
+  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port: await freePort(), database: 'bench', persistent: false,
+    settings: pgStatementsSettings() });
   return { url: db.url, stop: async () => { await db.stop(); fs.rmSync(dir, { recursive: true, force: true }); } };
 }
 

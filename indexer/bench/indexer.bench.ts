@@ -19,7 +19,8 @@
  * first app's projection runner, which stands for the API's) and in PostgreSQL (bench-cpu.ts): the yardstick that
  * holds on a shared machine, where the wall-clock figure swings with the other load.
  * Env: BENCH_LIVE (40) live releases; BENCH_CPU_PROFILE=<file> a CPU profile of the realistic indexing;
- * BENCH_PG_STATEMENTS=1 PostgreSQL's time per statement of the realistic indexing (bench-pg-statements.ts);
+ * BENCH_PG_STATEMENTS=1 PostgreSQL's time per statement of the realistic indexing (the embedded
+ * server preloads pg_stat_statements then; backend/test/pg-statements.ts);
  * DATABASE_URL to use a running PostgreSQL (default: an embedded one in a
  * temporary directory). TaskEscrow v2 calls: `fund(taskId, …)` from the creator, `release(escrowKey, …)` from the
  * releaser (the key derived from the creator and the task's terms, as the indexer binds it).
@@ -40,13 +41,12 @@ import { IndexerRunner } from '../src/indexer-runner';
 import { loadIndexerEnv } from '../src/settings';
 import { FactDispatcher } from '../src/follower/fact-dispatcher';
 import { LogFollower } from '../src/follower/log-follower';
-import { AggregateRepository, ProjectionBatches } from '@cent/backend/testing';
+import { AggregateRepository, ProjectionBatches, pgStatementsReport, pgStatementsReset } from '@cent/backend/testing';
 import { startAnvil } from '../test/support/anvil';
 import { CENT, deployEscrow } from '../test/support/escrow-chain';
 import { indexerEnv } from '../test/support/stack';
 import { benchDatabase, percentile } from './bench-support';
 import { cpuPerKLog, cpuSample, postgresServerPid } from './bench-cpu';
-import { pgStatementsReport, pgStatementsReset } from './bench-pg-statements';
 import { taskWithApprovals } from './bench-tasks';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 40);
@@ -342,14 +342,15 @@ async function main(): Promise<void> {
     second = await NestFactory.createApplicationContext(IndexerModule.forRoot(config, db.url, { payouts: false, env: processEnv }), { logger: ['error', 'warn'] });
     const profile = await startCpuProfile();
     const postmaster = await postgresServerPid(dataSource);
-    const statements = await pgStatementsReset(dataSource);
+    const rowsOf = (sql: string, params?: unknown[]) => dataSource.query(sql, params);
+    const statements = await pgStatementsReset(rowsOf, 'bench:indexer');
     const cpuBefore = cpuSample(postmaster);
     const s2 = performance.now();
     second.get(IndexerRunner).start();
     while ((await checkpoint()) < realHead || (await paidCount()) < paidBefore + releases.length) await new Promise((r) => setTimeout(r, 10));
     const realMs = performance.now() - s2;
     const cpu = cpuPerKLog(cpuBefore, cpuSample(postmaster), realLogs);
-    if (statements) say(`realistic, PostgreSQL's time per statement (pg_stat_statements):\n${await pgStatementsReport(dataSource)}`);
+    if (statements) say(`realistic, PostgreSQL's time per statement (pg_stat_statements):\n${await pgStatementsReport(rowsOf)}`);
     await profile?.();
     const realisticIndexLogsPerSec = Math.round((realLogs / realMs) * 1000);
     const share = (ms: number) => Math.round((ms / realMs) * 100) / 100;

@@ -53,6 +53,8 @@ export async function startEmbeddedPostgres(opts: {
   database: string;
   persistent?: boolean;
   log?: (line: string) => void;
+  /** More server settings (`name=value`), e.g. a benchmark's `shared_preload_libraries=pg_stat_statements`. */
+  settings?: string[];
 }): Promise<EmbeddedDatabase> {
   const url = (db: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${db}`;
   // A cluster left running by a killed parent still owns this directory: reuse it instead of failing on its lock.
@@ -76,6 +78,7 @@ export async function startEmbeddedPostgres(opts: {
       // Group commit: with several writers in flight, wait up to 0.2 ms so one fsync covers many commits.
       '-c', 'commit_delay=200',
       '-c', 'commit_siblings=3',
+      ...(opts.settings ?? []).flatMap((setting) => ['-c', setting]),
     ],
     onLog: log,
     onError: (e: unknown) => log(String(e)),

@@ -3,8 +3,13 @@ import { QueryRunner } from 'typeorm';
 import { EVENT_ROW_COLUMNS, EventRow, toStoredEvent, visibleEventsAfter } from '../event-store/event-row';
 import { Checkpoint, START, StoredEvent } from '../event-store/stored-event';
 
-/** An open batch: its transaction holds the checkpoint locks; each projection's checkpoint and the events after the lowest. */
+/**
+ * An open batch: each projection's checkpoint and, when its transaction holds the projections' lock, the
+ * events after the lowest. Without the lock (another process's batch has it) the checkpoints are as last
+ * committed and there are no events: the batch only learns how far the read models got.
+ */
 export interface OpenedBatch {
+  locked: boolean;
   checkpoints: Checkpoint[];
   events: StoredEvent[];
   /**
@@ -38,25 +43,55 @@ function nameList(names: string[]): string {
 }
 
 /**
- * Opens a batch: starts its transaction, locks every projection's checkpoint row (so several backend
- * replicas never apply the same events twice) and reads the events after the lowest, as statements sent at
- * once (the read is its own statement, so under READ COMMITTED it sees the checkpoints as locked). With
- * `seen` (where this process last saw the read models), also the events after it up to the lowest checkpoint:
- * what other processes applied meanwhile, in the same round trip, so that caches learn at once which answers
- * those events changed instead of waiting for a second reader of the store.
+ * The projections' lock (a transaction-level advisory lock): one batch at a time across every process
+ * (backend replicas, the indexer), so no event is applied twice. Taken first, in a statement of its own, so
+ * that under READ COMMITTED the checkpoints read next are those the previous holder committed.
+ *
+ * Why an advisory lock and not `FOR UPDATE` on the checkpoint rows (before 2026-11-29): a row lock gives the
+ * transaction an xid, and events are read only below the oldest running xid (`visibleEventsAfter`). A batch
+ * queued on the rows then held back every process's view of the newest events while it waited, and with
+ * three processes taking turns every command waited out the others' batches (37–48 ms per batch measured,
+ * `docs/benchmarks.md`). An advisory lock needs no xid: a batch gets one only in its last round trip, when it
+ * writes and commits at once.
  */
-export function openSql(names: string[], limit: number, seen?: Checkpoint): string {
-  return `START TRANSACTION ISOLATION LEVEL READ COMMITTED; ${lockAndReadSql(names, limit, seen)}`;
+export const PROJECTIONS_LOCK_KEY = 7_346_129_001;
+
+/**
+ * `wait`: queue for the lock (catch-up, rebuild, an isolating batch: they must apply). `try`: the live loop,
+ * which must not queue: whoever holds the lock applies every visible event, this process's included, and
+ * this batch only reads the committed checkpoints to release its waiters.
+ */
+export type LockMode = 'wait' | 'try';
+
+export function lockProjectionsSql(mode: LockMode): string {
+  return mode === 'try'
+    ? `SELECT pg_try_advisory_xact_lock(${PROJECTIONS_LOCK_KEY}) AS locked`
+    : `SELECT true AS locked FROM pg_advisory_xact_lock(${PROJECTIONS_LOCK_KEY})`;
 }
 
-function lockAndReadSql(names: string[], limit: number, seen: Checkpoint | undefined): string {
+/**
+ * Opens a batch: starts its transaction, takes the projections' lock (`mode`), reads every projection's
+ * checkpoint and, if the lock is held, the events after the lowest, as statements sent at once. With `seen`
+ * (where this process last saw the read models), also the events after it up to the lowest checkpoint: what
+ * other processes applied meanwhile, in the same round trip, so that caches learn at once which answers those
+ * events changed instead of waiting for a second reader of the store.
+ */
+export function openSql(names: string[], limit: number, seen: Checkpoint | undefined, mode: LockMode): string {
+  return `START TRANSACTION ISOLATION LEVEL READ COMMITTED; ${lockProjectionsSql(mode)}; ${readSql(names, limit, seen)}`;
+}
+
+function readSql(names: string[], limit: number, seen: Checkpoint | undefined): string {
   const list = nameList(names);
   const lowestCheckpoint = `(SELECT last_transaction_id, last_position FROM projection_checkpoints WHERE name IN (${list}) ORDER BY 1, 2 LIMIT 1)`;
+  // The events only for the lock's holder: asking again is a no-op for it (the lock is re-entrant) and spares
+  // the others reading events they must not apply (one-time filter: the scan does not run without it).
   const read = `
       SELECT name, last_transaction_id, last_position
         FROM projection_checkpoints
-       WHERE name IN (${list}) ORDER BY name FOR UPDATE;
-      ${visibleEventsAfter(lowestCheckpoint, String(limit))}`;
+       WHERE name IN (${list}) ORDER BY name;
+      SELECT * FROM (${visibleEventsAfter(lowestCheckpoint, String(limit))}) e
+       WHERE (SELECT pg_try_advisory_xact_lock(${PROJECTIONS_LOCK_KEY}))
+       ORDER BY transaction_id, global_position`;
   if (!seen) return read;
   // Every event up to a checkpoint was visible to whoever moved it there: no snapshot horizon is needed.
   return `${read};
@@ -76,14 +111,14 @@ export function moveCheckpointsSql(names: string[], to: Checkpoint): string {
 }
 
 /** Opens a batch in one round trip (two the first time, when the checkpoint rows are created). */
-export async function openBatch(client: PoolClient, names: string[], limit: number, seen?: Checkpoint): Promise<OpenedBatch> {
-  const results = (await client.query(openSql(names, limit, seen))) as unknown as QueryResult[];
+export async function openBatch(client: PoolClient, names: string[], limit: number, seen: Checkpoint | undefined, mode: LockMode): Promise<OpenedBatch> {
+  const results = (await client.query(openSql(names, limit, seen, mode))) as unknown as QueryResult[];
   return openedBatch(client, names, limit, seen, results.slice(1));
 }
 
 /** How many results `openSql` gives after its START TRANSACTION. */
 export function openResultCount(seen: Checkpoint | undefined): number {
-  return seen ? 3 : 2;
+  return seen ? 4 : 3;
 }
 
 /**
@@ -93,18 +128,21 @@ export function openResultCount(seen: Checkpoint | undefined): number {
 export async function openedBatch(
   client: PoolClient, names: string[], limit: number, seen: Checkpoint | undefined, results: QueryResult[],
 ): Promise<OpenedBatch> {
+  const [lock, ...read] = results;
+  const locked = lock.rows[0].locked === true;
   // Only the first batch (or the first after a rebuild emptied them) has rows to create.
-  if (results[0].rows.length < names.length) {
+  if (read[0].rows.length < names.length) {
     await client.query(`INSERT INTO projection_checkpoints (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING`, [names]);
-    results = (await client.query(lockAndReadSql(names, limit, seen))) as unknown as QueryResult[];
+    read.splice(0, read.length, ...((await client.query(readSql(names, limit, seen))) as unknown as QueryResult[]));
   }
-  const [locked, read, since] = results;
+  const [checkpointRows, events, since] = read;
   const byName = new Map(
-    locked.rows.map((r) => [r.name as string, { transactionId: BigInt(r.last_transaction_id), position: BigInt(r.last_position) }]),
+    checkpointRows.rows.map((r) => [r.name as string, { transactionId: BigInt(r.last_transaction_id), position: BigInt(r.last_position) }]),
   );
   return {
+    locked,
     checkpoints: names.map((n) => byName.get(n) ?? START),
-    events: (read.rows as EventRow[]).map(toStoredEvent),
+    events: locked ? (events.rows as EventRow[]).map(toStoredEvent) : [],
     seenSince: since && since.rows.length <= UNSEEN_EVENTS_MAX ? (since.rows as EventRow[]).map(toStoredEvent) : null,
   };
 }

@@ -2,7 +2,7 @@ import { QueryResult } from 'pg';
 import { DataSource, QueryRunner } from 'typeorm';
 import { Checkpoint, START, StoredEvent, compareCheckpoints } from '../event-store/stored-event';
 import { Projection, ProjectionBatch } from './projection';
-import { OpenedBatch, moveCheckpointsSql, openBatch, openResultCount, openSql, openedBatch, pgClientOf } from './projection-batch-sql';
+import { LockMode, OpenedBatch, moveCheckpointsSql, openBatch, openResultCount, openSql, openedBatch, pgClientOf } from './projection-batch-sql';
 import { applyPastOwnCheckpoints, checkpointOf, highest, lowest } from './projection-checkpoints';
 import { runIsolatingBatch } from './projection-isolation';
 import { UnseenRange } from './read-model-signals';
@@ -18,6 +18,12 @@ export interface BatchDone {
   hooks: Array<() => void>;
 }
 
+/** What a run of batches did: events read by the last one; `deferred` when it found another process's batch holding the lock. */
+export interface BatchRun {
+  read: number;
+  deferred: boolean;
+}
+
 export interface BatchOptions {
   /** The live loop's own connection (kept); without it a pooled one is taken and given back. */
   held?: QueryRunner;
@@ -25,13 +31,18 @@ export interface BatchOptions {
   chainNext?: (read: number) => boolean;
   /** The last batch failed because of some event: isolate it (runIsolatingBatch). */
   careful?: boolean;
+  /**
+   * `try` (the live loop): when another process's batch holds the projections' lock, do not queue for it,
+   * only learn from the committed checkpoints how far the read models got (`deferred`). Default `wait`.
+   */
+  lock?: LockMode;
 }
 
 /**
- * Runs projection batches. One batch = one transaction: lock the projections' checkpoint rows (so several
- * backend replicas never apply the same events twice), read the events after the lowest checkpoint, let each
- * projection apply those after its own, and move each checkpoint. Batches of this process run one at a time
- * (they would queue on the checkpoint locks anyway): what the projections remember between batches is then
+ * Runs projection batches. One batch = one transaction: take the projections' lock (so several backend
+ * replicas and the indexer never apply the same events twice), read the events after the lowest checkpoint,
+ * let each projection apply those after its own, and move each checkpoint. Batches of this process run one at
+ * a time (they would take turns on the lock anyway): what the projections remember between batches is then
  * only ever used after the batch that wrote it has ended.
  */
 export class ProjectionBatches {
@@ -54,17 +65,17 @@ export class ProjectionBatches {
    * or a full batch — the live loop's next batch is opened in the same round trip as the current one
    * commits, so a steady stream of commands costs one round trip per batch.
    */
-  run(limit: number, options: BatchOptions = {}): Promise<number> {
-    const { held, chainNext = () => false, careful = false } = options;
+  run(limit: number, options: BatchOptions = {}): Promise<BatchRun> {
+    const { held, chainNext = () => false, careful = false, lock = 'wait' } = options;
     const run = this.tail.then(async () => {
       const qr = held ?? this.dataSource.createQueryRunner();
       if (!held) await qr.connect();
       try {
-        if (careful) return await this.isolating(limit, qr);
+        if (careful) return { read: await this.isolating(limit, qr), deferred: false };
         let opened: OpenedBatch | null = null;
         for (;;) {
-          const { read, next } = await this.pipelined(limit, qr, opened, chainNext);
-          if (!next) return read;
+          const { read, deferred, next } = await this.pipelined(limit, qr, opened, chainNext, lock);
+          if (!next) return { read, deferred };
           opened = next;
         }
       } finally {
@@ -91,13 +102,15 @@ export class ProjectionBatches {
     qr: QueryRunner,
     opened: OpenedBatch | null,
     chainNext: (read: number) => boolean,
-  ): Promise<{ read: number; next: OpenedBatch | null }> {
+    lock: LockMode,
+  ): Promise<{ read: number; deferred: boolean; next: OpenedBatch | null }> {
     const projections = this.projections();
     const names = projections.map((p) => p.name);
     const client = await pgClientOf(qr);
     let read = 0;
     let reached: Checkpoint = START;
     let unseen: UnseenRange | undefined;
+    let deferred = false;
     let next: OpenedBatch | null = null;
     const hooks: Array<() => void> = [];
     const writes: string[] = [];
@@ -106,18 +119,23 @@ export class ProjectionBatches {
       write: (sql, params) => void writes.push(inlineParams(sql, params)),
     };
     try {
-      const { checkpoints, events, seenSince } = opened ?? (await openBatch(client, names, limit, this.reached()));
+      const { locked, checkpoints, events, seenSince } = opened ?? (await openBatch(client, names, limit, this.reached(), lock));
       reached = lowest(checkpoints);
       // Past where this process last saw them: someone else applied the events in between (up to the highest
-      // checkpoint: a projection ahead of the lowest had those after the lowest applied elsewhere too).
-      const high = highest(checkpoints);
+      // checkpoint: a projection ahead of the lowest had those after the lowest applied elsewhere too; without
+      // the lock this batch read no events, so only up to the lowest, all of which `seenSince` holds).
+      const high = locked ? highest(checkpoints) : reached;
       const seen = this.reached();
       if (compareCheckpoints(high, seen) > 0) unseen = unseenRange(seen, high, seenSince, events, limit);
-      projections.forEach((p, i) => {
-        const mine = this.applied[i];
-        if (!mine || compareCheckpoints(mine, checkpoints[i]) !== 0) p.forget?.();
-        this.applied[i] = checkpoints[i];
-      });
+      if (locked) {
+        projections.forEach((p, i) => {
+          const mine = this.applied[i];
+          if (!mine || compareCheckpoints(mine, checkpoints[i]) !== 0) p.forget?.();
+          this.applied[i] = checkpoints[i];
+        });
+      }
+      // Without the lock, another process's batch is applying: it takes every visible event, this process's too.
+      deferred = !locked;
       read = events.length;
       if (!events.length) {
         await client.query('COMMIT');
@@ -134,7 +152,7 @@ export class ProjectionBatches {
             `SELECT set_config('synchronous_commit', 'off', true)`,
             moveCheckpointsSql(names, last),
             'COMMIT',
-            ...(chained ? [openSql(names, limit, last)] : []),
+            ...(chained ? [openSql(names, limit, last, lock)] : []),
           ].join(';\n'),
         )) as unknown as QueryResult[];
         this.applied = projections.map(() => last);
@@ -148,7 +166,7 @@ export class ProjectionBatches {
       throw err;
     }
     this.done({ reached, unseen, hooks });
-    return { read, next };
+    return { read, deferred, next };
   }
 
   private async isolating(limit: number, qr: QueryRunner): Promise<number> {

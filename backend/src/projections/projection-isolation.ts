@@ -34,7 +34,7 @@ export async function runIsolatingBatch(qr: QueryRunner, projections: Projection
   const quarantined: QuarantinedEvent[] = [];
   let outcome: IsolatedBatch;
   try {
-    const { checkpoints, events } = await openBatch(client, names, limit);
+    const { checkpoints, events } = await openBatch(client, names, limit, undefined, 'wait');
     outcome = { read: events.length, reached: lowest(checkpoints), last: null, hooks };
     if (!events.length) {
       await client.query('COMMIT');

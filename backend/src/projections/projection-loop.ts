@@ -94,16 +94,26 @@ export class ProjectionLoop {
     let failures = 0;
     /** The last batch failed because of some event: apply the next one carefully (see runIsolatingBatch). */
     let careful = false;
+    /** Appends of this process that a batch holding the lock may not have read yet. */
+    let ownUnapplied = false;
     while (!this.stopped) {
+      ownUnapplied = ownUnapplied || this.pendingAppend;
+      let deferredNow = false;
       this.pendingWake = false;
       this.pendingAppend = false;
       try {
-        const n = await this.batches.run(BATCH, { held: await connection(), chainNext: careful ? undefined : (read) => this.chainNext(read), careful });
+        const { read, deferred } = await this.batches.run(BATCH, {
+          held: await connection(), chainNext: careful ? undefined : (n) => this.chainNext(n), careful, lock: 'try',
+        });
         failures = 0;
         careful = false;
         // Events committed while the batch ran (the usual case under a stream of commands): read them now,
-        // not after the waiters' poll interval, which would add to every command's latency.
-        if (n === BATCH || this.pendingAppend) continue;
+        // not after the waiters' poll interval, which would add to every command's latency. A batch that found
+        // another process applying looks again after the poll interval instead (it would only find it again).
+        deferredNow = deferred;
+        if (!deferred) ownUnapplied = false;
+        if (!deferred && (read === BATCH || this.pendingAppend)) continue;
+        if (deferred) this.pendingWake = false;
       } catch (err) {
         // A failed batch rolled back whole (checkpoints included): retry it, backing off while it keeps failing.
         dropConnection();
@@ -119,10 +129,11 @@ export class ProjectionLoop {
       }
       if (this.stopped) break;
       if (this.pendingWake && !this.waiting()) continue;
-      // Waiters may target a transaction that is committed but still behind an older running one:
-      // poll briefly for them instead of sleeping the full idle interval.
+      // Waiters may target a transaction that is committed but still behind an older running one, and this
+      // process's appends may have come after the holder's read: poll briefly instead of idling.
+      const soon = this.waiting() || (deferredNow && ownUnapplied);
       await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, this.waiting() ? 5 : IDLE_POLL_MS);
+        const t = setTimeout(resolve, soon ? 5 : IDLE_POLL_MS);
         this.wake = () => {
           clearTimeout(t);
           resolve();

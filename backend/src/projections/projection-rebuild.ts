@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { Projection } from './projection';
+import { lockProjectionsSql } from './projection-batch-sql';
 import { markForRetry } from './projection-quarantine';
 
 /**
@@ -10,6 +11,8 @@ export async function emptyReadModels(dataSource: DataSource, projections: Proje
   const tables = projections.flatMap((p) => p.tables);
   const names = projections.map((p) => p.name);
   await dataSource.transaction(async (m) => {
+    // No batch of any process may run meanwhile (it would write into the tables being emptied).
+    await m.query(lockProjectionsSql('wait'));
     if (tables.length) await m.query(`TRUNCATE ${tables.join(', ')}`);
     await m.query(`DELETE FROM projection_checkpoints WHERE name = ANY($1)`, [names]);
     await markForRetry(m, names);

@@ -18,7 +18,7 @@ import { UpdateProfileCommand } from '../users/commands/update-profile.command';
 import { ReadModelProjection, Projection, ProjectionBatch } from './projection';
 import { QuarantineQueries } from './projection-quarantine';
 import { ProjectionRunner, UnseenRange } from './projection-runner';
-import { UNSEEN_EVENTS_MAX } from './projection-batch-sql';
+import { UNSEEN_EVENTS_MAX, lockProjectionsSql } from './projection-batch-sql';
 
 /** Writes every event it is given into `seen`, whose primary key makes a second delivery fail loudly. */
 @Injectable()
@@ -266,6 +266,38 @@ describe('ProjectionRunner', () => {
       expect(heard).toEqual([{ after: before, through: b.projections.position }]);
       expect((await storedAfter(before)).length).toBeGreaterThan(UNSEEN_EVENTS_MAX);
     } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+
+  it('does not queue behind another process\'s batch: its waiters are released from the committed checkpoints', async () => {
+    const a = await startTestDomain();
+    const b = await startTestDomain({}, a.databaseUrl);
+    const holder = new Client({ connectionString: a.databaseUrl });
+    await holder.connect();
+    try {
+      await b.projections.stop();
+      // `a` applies its own event; `b` has not looked since.
+      await registerWalletUser(a.commands);
+      await a.projections.waitForOwnAppends();
+      const target = a.app.get(EventStore).latestAppended!;
+      expect(b.projections.position).not.toEqual(target);
+      // Another process's batch holds the projections (as long as it likes).
+      await holder.query('BEGIN');
+      await holder.query(lockProjectionsSql('wait'));
+      b.projections.start();
+      const waited = b.projections.waitFor(target, 60_000).then(() => 'released');
+      const outcome = await Promise.race([waited, new Promise((r) => setTimeout(() => r('still queued'), 5_000))]);
+      expect(outcome).toBe('released');
+      expect(b.projections.position).toEqual(target);
+      // The holder done, `b` applies again: its own command is shown.
+      await holder.query('COMMIT');
+      const creator = await registerWalletUser(b.commands);
+      await b.projections.waitForOwnAppends();
+      expect(await b.dataSource.query(`SELECT count(*)::int AS n FROM users WHERE id = $1`, [creator.id])).toEqual([{ n: 1 }]);
+    } finally {
+      await holder.end();
       await b.close();
       await a.close();
     }

@@ -118,7 +118,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
     let total = 0;
     let settled = false;
     for (;;) {
-      const n = await this.batches.run(CATCH_UP_BATCH).catch((err) => {
+      const { read: n } = await this.batches.run(CATCH_UP_BATCH).catch((err) => {
         // An event a projection cannot apply: the same batch again, event by event where it fails.
         if (!isEventFault(err)) throw err;
         return this.batches.run(CATCH_UP_BATCH, { careful: true });
