@@ -103,11 +103,21 @@ function readSql(names: string[], limit: number, seen: Checkpoint | undefined): 
        LIMIT ${UNSEEN_EVENTS_MAX + 1}`;
 }
 
-/** Every projection's checkpoint moved to `to`, as one statement of a pipelined text (values inlined). */
+/**
+ * The channel a batch that moved the checkpoints notifies on commit: live loops that found the projections'
+ * lock taken (`try`) wait for it instead of polling every few milliseconds (ProjectionLoop).
+ */
+export const CHECKPOINTS_MOVED_CHANNEL = 'cent_projections_moved';
+
+/**
+ * Every projection's checkpoint moved to `to`, and the others told at commit (a notification is sent only if
+ * the transaction commits), as statements of a pipelined text (values inlined).
+ */
 export function moveCheckpointsSql(names: string[], to: Checkpoint): string {
   return `UPDATE projection_checkpoints
                 SET last_transaction_id = '${to.transactionId}'::xid8, last_position = ${to.position}, updated_at = now()
-              WHERE name IN (${nameList(names)})`;
+              WHERE name IN (${nameList(names)});
+          NOTIFY ${CHECKPOINTS_MOVED_CHANNEL}`;
 }
 
 /** Opens a batch in one round trip (two the first time, when the checkpoint rows are created). */

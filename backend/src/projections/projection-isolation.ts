@@ -3,7 +3,7 @@ import { PoolClient } from 'pg';
 import { QueryRunner } from 'typeorm';
 import { Checkpoint, StoredEvent } from '../event-store/stored-event';
 import { Projection, ProjectionBatch } from './projection';
-import { openBatch, pgClientOf } from './projection-batch-sql';
+import { moveCheckpointsSql, openBatch, pgClientOf } from './projection-batch-sql';
 import { applyPastOwnCheckpoints, lowest } from './projection-checkpoints';
 import { isEventFault } from './projection-error';
 import { QuarantinedEvent, recordQuarantine } from './projection-quarantine';
@@ -41,13 +41,7 @@ export async function runIsolatingBatch(qr: QueryRunner, projections: Projection
     } else {
       const last = await applyPastOwnCheckpoints(projections, events, checkpoints, (p, fresh) => applyIsolating(p, fresh, qr, client, hooks, quarantined));
       await recordQuarantine(client, quarantined);
-      await client.query(
-        `UPDATE projection_checkpoints
-            SET last_transaction_id = $1::xid8, last_position = $2, updated_at = now()
-          WHERE name = ANY($3)`,
-        [last.transactionId.toString(), last.position.toString(), names],
-      );
-      await client.query('COMMIT');
+      await client.query(`${moveCheckpointsSql(names, last)}; COMMIT`);
       outcome = { ...outcome, reached: last, last };
     }
   } catch (err) {

@@ -9,7 +9,7 @@ import { testConfig, startTestDomain } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { DomainModule } from '../domain.module';
 import { EventStore } from '../event-store/event-store';
-import { Checkpoint, StoredEvent } from '../event-store/stored-event';
+import { Checkpoint, StoredEvent, compareCheckpoints } from '../event-store/stored-event';
 import { ReviewSubmissionCommand } from '../tasks/commands/review-submission.command';
 import { SubmitProofCommand } from '../tasks/commands/submit-proof.command';
 import { SetTaskActiveCommand } from '../tasks/commands/set-task-active.command';
@@ -18,7 +18,8 @@ import { UpdateProfileCommand } from '../users/commands/update-profile.command';
 import { ReadModelProjection, Projection, ProjectionBatch } from './projection';
 import { QuarantineQueries } from './projection-quarantine';
 import { ProjectionRunner, UnseenRange } from './projection-runner';
-import { UNSEEN_EVENTS_MAX, lockProjectionsSql } from './projection-batch-sql';
+import { CHECKPOINTS_MOVED_CHANNEL, UNSEEN_EVENTS_MAX, lockProjectionsSql } from './projection-batch-sql';
+import { ProjectionBatches } from './projection-batches';
 
 /** Writes every event it is given into `seen`, whose primary key makes a second delivery fail loudly. */
 @Injectable()
@@ -297,6 +298,39 @@ describe('ProjectionRunner', () => {
       await b.projections.waitForOwnAppends();
       expect(await b.dataSource.query(`SELECT count(*)::int AS n FROM users WHERE id = $1`, [creator.id])).toEqual([{ n: 1 }]);
     } finally {
+      await holder.end();
+      await b.close();
+      await a.close();
+    }
+  });
+
+  it('waits for the lock\'s holder to commit instead of polling every few ms, and applies once it has', async () => {
+    const a = await startTestDomain();
+    const b = await startTestDomain({}, a.databaseUrl);
+    const holder = new Client({ connectionString: a.databaseUrl });
+    await holder.connect();
+    const runs = jest.spyOn(ProjectionBatches.prototype, 'run');
+    try {
+      await a.projections.stop();
+      await a.app.get(EventStore).append('lock-test', 0, [{ type: 'Tick', data: {} }]);
+      const target = a.app.get(EventStore).latestAppended!;
+      // Another process's batch holds the projections while `b` waits for an event only a batch can apply.
+      await holder.query('BEGIN');
+      await holder.query(lockProjectionsSql('wait'));
+      runs.mockClear();
+      let released = false;
+      const waited = b.projections.waitFor(target, 60_000).then(() => (released = true));
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(released).toBe(false);
+      // One look per DEFERRED_POLL_MS (25 ms) at most, not one per WAITING_POLL_MS (5 ms): ~40 in a second.
+      expect(runs.mock.calls.length).toBeGreaterThan(0);
+      expect(runs.mock.calls.length).toBeLessThan(100);
+      // The holder commits (and notifies, as a batch does): `b` takes the lock and applies the event.
+      await holder.query(`NOTIFY ${CHECKPOINTS_MOVED_CHANNEL}; COMMIT`);
+      await waited;
+      expect(compareCheckpoints(b.projections.position, target)).toBeGreaterThanOrEqual(0);
+    } finally {
+      runs.mockRestore();
       await holder.end();
       await b.close();
       await a.close();
