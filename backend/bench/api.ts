@@ -41,7 +41,9 @@
  *    offered, open loop), the writes' `multiProcessWritesPerSec`, `multiProcessWriteP99Ms` (saturation) and
  *    `multiProcessAtRateWriteP99Ms`, `multiProcessPayoutLogsPerSec` (payouts the indexer stored a second), and
  *    `multiProcessAtRateCpuCores`: the cores each process group used during the at-rate window (test/process-cpu.ts),
- *    which says whether the figure is bounded by the design or by a machine that runs all of them.
+ *    which says whether the figure is bounded by the design or by a machine that runs all of them; then the
+ *    same at half the offered reads, a second point of the latency-against-load curve (`listMultiProcessAtHalfRate`,
+ *    `…AtHalfRateRps`, `…AtHalfRateP50Ms`, `…AtHalfRateP99Ms`, `multiProcessAtHalfRateWriteP99Ms`, `…AtHalfRateCpuCores`).
  *    Each replica's page cache sees the read models move under it from the others all the time.
  * Everything runs on one machine: this process (autocannon, the writers) shares the CPU with the server and
  * PostgreSQL, and `load1` (the 1-minute load average at the end) says how busy the machine was otherwise.
@@ -54,7 +56,9 @@
  *             "listUnderWritesAtRateP50Ms":…,"listUnderWritesAtRateP99Ms":…,"writesAtRatePerSec":…,"writeAtRateP99Ms":…,
  *             "listMultiProcessRps":…,"listMultiProcessP99Ms":…,"listMultiProcessAtRateRps":…,"listMultiProcessAtRateP99Ms":…,
  *             "multiProcessWritesPerSec":…,"multiProcessWriteP99Ms":…,"multiProcessAtRateWriteP99Ms":…,"multiProcessPayoutLogsPerSec":…,
- *             "multiProcessAtRateCpuCores":{"replicas":…,"indexer":…,"postgres":…,"anvil":…,"proxy":…,"loadGenerator":…},"load1":…}
+ *             "multiProcessAtRateCpuCores":{"replicas":…,"indexer":…,"postgres":…,"anvil":…,"proxy":…,"loadGenerator":…},
+ *             "listMultiProcessAtHalfRate":200,"listMultiProcessAtHalfRateRps":…,"listMultiProcessAtHalfRateP50Ms":…,
+ *             "listMultiProcessAtHalfRateP99Ms":…,"multiProcessAtHalfRateWriteP99Ms":…,"multiProcessAtHalfRateCpuCores":{…},"load1":…}
  */
 import 'reflect-metadata';
 import { ChildProcess, spawn } from 'node:child_process';
@@ -268,8 +272,8 @@ function mixAtSaturation(db: Client, base: string, mix: ReadRequest[], firstPage
 }
 
 /** The read mix at READ_RATE requests a second (open loop: what a user waits at that traffic) under the write stream. */
-async function mixAtRate(db: Client, base: string, mix: ReadRequest[], firstPageIds: number[]) {
-  const r = await underWrites(db, base, firstPageIds, () => readAtRate(base, mix, READ_RATE, DURATION_S, 3));
+async function mixAtRate(db: Client, base: string, mix: ReadRequest[], firstPageIds: number[], rate = READ_RATE) {
+  const r = await underWrites(db, base, firstPageIds, () => readAtRate(base, mix, rate, DURATION_S, 3));
   const l = r.list;
   console.log(`list at ${l.offered} req/s offered under ${WRITES_PER_SEC} writes/s: ${l.rps} req/s answered, p50 ${l.p50Ms} ms, ` +
     `p99 ${l.p99Ms} ms, max ${l.maxMs} ms, ${l.requests} requests, failed ${l.failed}`);
@@ -286,8 +290,8 @@ async function multiProcess(dbUrl: string) {
   const chain = await startChain();
   const db = new Client({ connectionString: dbUrl });
   try {
-    // Two measured windows, each with its warm-up, twice over (a window also waits for the writes in flight).
-    const stage = await payoutStage(dbUrl, chain, Math.ceil(PAYOUT_RATE * (3 + DURATION_S) * 2 * 2), children);
+    // Three measured windows, each with its warm-up, twice over (a window also waits for the writes in flight).
+    const stage = await payoutStage(dbUrl, chain, Math.ceil(PAYOUT_RATE * (3 + DURATION_S) * 3 * 2), children);
     const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
     const [indexer] = children;
     const replicas = [await startServer(dbUrl, portA, stage.env), await startServer(dbUrl, portB, stage.env)];
@@ -348,9 +352,11 @@ async function multiProcess(dbUrl: string) {
     const statements = await pgStatementsReset(rowsOf, 'bench:api');
     const atRate = await window('at rate', () => mixAtRate(db, base, mix, firstPageIds));
     if (statements) console.log(`multi-process at rate, PostgreSQL's time per statement (pg_stat_statements):\n${await pgStatementsReport(rowsOf)}`);
+    // A second point of the latency-against-load curve: half the offered reads (the writes and payouts as before).
+    const halfRate = await window('at half rate', () => mixAtRate(db, base, mix, firstPageIds, Math.round(READ_RATE / 2)));
     const payoutLogsPerSec = Math.round(((busy.logs + atRate.logs) / (busy.seconds + atRate.seconds)) * 10) / 10;
     console.log(`multi-process: the indexer stored ${busy.logs + atRate.logs} payouts (${payoutLogsPerSec}/s) while the reads ran`);
-    return { busy: busy.r, atRate: atRate.r, atRateCores: atRate.cores, payoutLogsPerSec };
+    return { busy: busy.r, atRate: atRate.r, atRateCores: atRate.cores, halfRate: halfRate.r, halfRateCores: halfRate.cores, payoutLogsPerSec };
   } finally {
     await db.end().catch(() => undefined);
     for (const c of children.reverse()) await stopChild(c);
@@ -483,6 +489,12 @@ async function main(): Promise<void> {
       multiProcessAtRateWriteP99Ms: multi?.atRate?.writes.p99Ms ?? null,
       multiProcessPayoutLogsPerSec: multi?.payoutLogsPerSec ?? null,
       multiProcessAtRateCpuCores: multi?.atRateCores ?? null,
+      listMultiProcessAtHalfRate: multi?.halfRate?.list.offered ?? null,
+      listMultiProcessAtHalfRateRps: multi?.halfRate?.list.rps ?? null,
+      listMultiProcessAtHalfRateP50Ms: multi?.halfRate?.list.p50Ms ?? null,
+      listMultiProcessAtHalfRateP99Ms: multi?.halfRate?.list.p99Ms ?? null,
+      multiProcessAtHalfRateWriteP99Ms: multi?.halfRate?.writes.p99Ms ?? null,
+      multiProcessAtHalfRateCpuCores: multi?.halfRateCores ?? null,
       load1: Number(os.loadavg()[0].toFixed(2)),
     }));
   } finally {

@@ -109,14 +109,32 @@ function readSql(names: string[], limit: number, seen: Checkpoint | undefined): 
  */
 export const CHECKPOINTS_MOVED_CHANNEL = 'cent_projections_moved';
 
+/** SQLSTATE of a batch whose checkpoints another process moved meanwhile: a serialization failure (retried, never held against an event). */
+export const CHECKPOINTS_MOVED_ELSEWHERE = '40001';
+
 /**
- * Every projection's checkpoint moved to `to`, and the others told at commit (a notification is sent only if
- * the transaction commits), as statements of a pipelined text (values inlined).
+ * Every projection's checkpoint moved from `from` (as this batch read them, in the order of `names`) to `to`,
+ * and the others told at commit (a notification is sent only if the transaction commits), as statements of a
+ * pipelined text (values inlined). Compare-and-set: if any checkpoint is no longer where the batch read it,
+ * the batch fails with CHECKPOINTS_MOVED_ELSEWHERE and rolls back whole, so its events are never applied
+ * twice even when the projections' lock did not keep another writer out (a process of a version that locked
+ * the checkpoint rows instead, during a rolling deploy; a bug).
  */
-export function moveCheckpointsSql(names: string[], to: Checkpoint): string {
-  return `UPDATE projection_checkpoints
-                SET last_transaction_id = '${to.transactionId}'::xid8, last_position = ${to.position}, updated_at = now()
-              WHERE name IN (${nameList(names)});
+export function moveCheckpointsSql(names: string[], from: Checkpoint[], to: Checkpoint): string {
+  const expected = names.map((n, i) => `(${escapeLiteral(n)}, '${from[i].transactionId}'::xid8, ${from[i].position}::bigint)`).join(', ');
+  return `DO $move$
+          DECLARE moved int;
+          BEGIN
+            UPDATE projection_checkpoints c
+               SET last_transaction_id = '${to.transactionId}'::xid8, last_position = ${to.position}, updated_at = now()
+              FROM (VALUES ${expected}) AS f(name, transaction_id, position)
+             WHERE c.name = f.name AND c.last_transaction_id = f.transaction_id AND c.last_position = f.position;
+            GET DIAGNOSTICS moved = ROW_COUNT;
+            IF moved <> ${names.length} THEN
+              RAISE EXCEPTION 'projection checkpoints were moved by another process during this batch'
+                USING ERRCODE = '${CHECKPOINTS_MOVED_ELSEWHERE}';
+            END IF;
+          END $move$;
           NOTIFY ${CHECKPOINTS_MOVED_CHANNEL}`;
 }
 

@@ -150,7 +150,7 @@ export class ProjectionBatches {
           [
             ...writes,
             `SELECT set_config('synchronous_commit', 'off', true)`,
-            moveCheckpointsSql(names, last),
+            moveCheckpointsSql(names, checkpoints, last),
             'COMMIT',
             ...(chained ? [openSql(names, limit, last, lock)] : []),
           ].join(';\n'),

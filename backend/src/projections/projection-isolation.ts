@@ -41,7 +41,7 @@ export async function runIsolatingBatch(qr: QueryRunner, projections: Projection
     } else {
       const last = await applyPastOwnCheckpoints(projections, events, checkpoints, (p, fresh) => applyIsolating(p, fresh, qr, client, hooks, quarantined));
       await recordQuarantine(client, quarantined);
-      await client.query(`${moveCheckpointsSql(names, last)}; COMMIT`);
+      await client.query(`${moveCheckpointsSql(names, checkpoints, last)}; COMMIT`);
       outcome = { ...outcome, reached: last, last };
     }
   } catch (err) {

@@ -18,7 +18,8 @@ import { UpdateProfileCommand } from '../users/commands/update-profile.command';
 import { ReadModelProjection, Projection, ProjectionBatch } from './projection';
 import { QuarantineQueries } from './projection-quarantine';
 import { ProjectionRunner, UnseenRange } from './projection-runner';
-import { CHECKPOINTS_MOVED_CHANNEL, UNSEEN_EVENTS_MAX, lockProjectionsSql } from './projection-batch-sql';
+import { CHECKPOINTS_MOVED_CHANNEL, CHECKPOINTS_MOVED_ELSEWHERE, UNSEEN_EVENTS_MAX, lockProjectionsSql, moveCheckpointsSql } from './projection-batch-sql';
+import { codeOf, isEventFault } from './projection-error';
 import { ProjectionBatches } from './projection-batches';
 
 /** Writes every event it is given into `seen`, whose primary key makes a second delivery fail loudly. */
@@ -334,6 +335,38 @@ describe('ProjectionRunner', () => {
       await holder.end();
       await b.close();
       await a.close();
+    }
+  });
+
+  it('a batch whose checkpoints another writer moved meanwhile rolls back whole (a moment\'s fault), never applies twice', async () => {
+    const ctx = await startTestDomain();
+    const sql = new Client({ connectionString: ctx.databaseUrl });
+    await sql.connect();
+    try {
+      await registerWalletUser(ctx.commands);
+      await ctx.projections.waitForOwnAppends();
+      const rows = (await sql.query(`SELECT name, last_transaction_id, last_position FROM projection_checkpoints ORDER BY name`)).rows;
+      const names: string[] = rows.map((r) => r.name);
+      const read = rows.map((r) => ({ transactionId: BigInt(r.last_transaction_id), position: BigInt(r.last_position) }));
+      const to = { transactionId: read[0].transactionId + 1n, position: read[0].position + 1n };
+      // Another writer (a process that locked the rows instead of the advisory lock) moved one checkpoint.
+      await sql.query(`UPDATE projection_checkpoints SET last_position = last_position + 1 WHERE name = $1`, [names[0]]);
+      await sql.query('BEGIN');
+      const failed = await sql.query(moveCheckpointsSql(names, read, to)).catch((err) => err);
+      await sql.query('ROLLBACK');
+      expect(failed).toBeInstanceOf(Error);
+      expect(codeOf(failed)).toBe(CHECKPOINTS_MOVED_ELSEWHERE);
+      expect(isEventFault(failed)).toBe(false);
+      const after = (await sql.query(`SELECT last_position FROM projection_checkpoints ORDER BY name`)).rows.map((r) => BigInt(r.last_position));
+      expect(after).toEqual(read.map((c, i) => (i === 0 ? c.position + 1n : c.position)));
+      // As read, it moves every checkpoint.
+      await sql.query(`UPDATE projection_checkpoints SET last_position = last_position - 1 WHERE name = $1`, [names[0]]);
+      await sql.query(`BEGIN; ${moveCheckpointsSql(names, read, to)}; COMMIT`);
+      const moved = (await sql.query(`SELECT DISTINCT last_position FROM projection_checkpoints`)).rows.map((r) => BigInt(r.last_position));
+      expect(moved).toEqual([to.position]);
+    } finally {
+      await sql.end();
+      await ctx.close();
     }
   });
 
