@@ -91,7 +91,12 @@ export class LogFollower {
     await this.rewindTo(cp);
   }
 
-  /** One range. Returns false when there was nothing to do (at the head). */
+  /**
+   * One range. Returns whether more is to be read at once: a range cut at `batchBlocks` (catching up), a
+   * reorganisation or a chain that moved while being read. A range that reached the head returns false, so the
+   * next one waits `pollMs`: under a steady stream of blocks (one a payout), stepping again at once read one or
+   * two blocks a step, ~6 RPC calls and a database transaction each; waiting gathers a poll interval's blocks.
+   */
   async step(): Promise<boolean> {
     const cp = await this.store.checkpoint();
     const head = await this.reader.headNumber();
@@ -143,7 +148,7 @@ export class LogFollower {
     });
     this.readModelsBehind.push(this.readModels.waitForOwnAppends());
     if (logs.length) crashPoint('follower:after-apply');
-    return true;
+    return to < target;
   }
 
   /** The checkpoint is no longer canonical: find the newest recorded block that is, and rewind to it. */
