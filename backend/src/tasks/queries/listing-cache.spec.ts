@@ -84,7 +84,7 @@ describe('the list cache drops exactly what writes touch, and never serves a sta
     await compare('seeded');
     let hiddenOnce = false;
     for (let step = 0; step < 60; step++) {
-      const elsewhere = rand() < 0.25;
+      const elsewhere = rand() < 0.5;
       const commands = elsewhere ? other.commands : ctx.commands;
       const r = rand();
       let op: string;
@@ -445,12 +445,71 @@ describe('ListingCache after another process moved the read models', () => {
       const { calls, reload } = reader();
       const cache = await warm(undefined, reload);
       await cache.rows.get('plain', plain, async () => ({ value: { rows: [row(2)], nextCursor: null } }));
+      // The "available" page again, under a query that counts how often it is asked.
+      let asked = 0;
+      const availablePage = async () => {
+        asked++;
+        return { value: { rows: [row(1), row(2)], nextCursor: 'c', lookAhead: 3 } };
+      };
+      await cache.rows.get('design counted', design, availablePage);
       cache.movedElsewhere({ after: cp(1), through: cp(2) }, cp(1));
       cache.followedTo([ev(2, T.SubmissionSubmitted, 2)], cp(2), terms);
-      expect((await designRows(cache)).nextCursor).toBe('asked again');
+      // Its fresh row shows no free slot (the reader's rows are not open): the page is asked again.
+      await cache.rows.get('design counted', design, availablePage);
+      expect(asked).toBe(2);
       const other = await cache.rows.get('plain', plain, async () => ({ value: { rows: [], nextCursor: 'asked again' } }));
       expect(other.rows.map((r) => [r.id, r.completions])).toEqual([[2, 1]]);
       expect(calls).toEqual([[2]]);
+    });
+
+    it('a submission or a rejection elsewhere keeps the "available" answers when the fresh row says the task did not move in or out', async () => {
+      const calls: number[][] = [];
+      /** Fresh rows: listed, 1 of `max` slots taken. */
+      const reloadWith = (max: number) => async (ids: number[]) => {
+        calls.push([...ids].sort((a, b) => a - b));
+        return ids.map((id) => ({ ...row(id), fundingStatus: 'funded', isActive: true, maxCompletions: max, pendingSubmissions: 1 }) as unknown as TaskRow);
+      };
+      /** The "available" Design page and total under queries that count how often they are asked. */
+      const counted = async (cache: ListingCache) => {
+        const asked = { page: 0, total: 0 };
+        const page = async () => {
+          asked.page++;
+          return { value: { rows: [row(1), row(2)], nextCursor: 'c', lookAhead: 3 } };
+        };
+        const total = async () => {
+          asked.total++;
+          return { value: 3 };
+        };
+        const read = async () => {
+          const rows = await cache.rows.get('design counted', design, page);
+          await cache.totals.get('design counted', design, total);
+          return rows;
+        };
+        await read();
+        return { asked, read };
+      };
+      const elsewhere = async (max: number, type: string, taskId: number) => {
+        const cache = await warm(undefined, reloadWith(max));
+        const answers = await counted(cache);
+        cache.movedElsewhere({ after: cp(1), through: cp(2) }, cp(1));
+        cache.followedTo([ev(2, type, taskId)], cp(2), terms);
+        const rows = await answers.read();
+        return { page: answers.asked.page - 1, total: answers.asked.total - 1, rows };
+      };
+      // A slot taken on a task still open (1 of 5): nothing asked again, one read of the row, the page takes it.
+      const open = await elsewhere(5, T.SubmissionSubmitted, 2);
+      expect([open.page, open.total]).toEqual([0, 0]);
+      expect(open.rows.rows.map((r) => [r.id, r.pendingSubmissions])).toEqual([[1, 0], [2, 1]]);
+      expect(calls).toEqual([[2]]);
+      // The one taking the last slot (1 of 1): the page and the total are asked again.
+      const filled = await elsewhere(1, T.SubmissionSubmitted, 2);
+      expect([filled.page, filled.total]).toEqual([1, 1]);
+      // A slot given back on a task that is open now (it may have been full): both asked again...
+      const freed = await elsewhere(5, T.SubmissionRejected, 9);
+      expect([freed.page, freed.total]).toEqual([1, 1]);
+      // ...on one still full (1 of 1), nothing could have entered: both stay.
+      const stillFull = await elsewhere(1, T.SubmissionRejected, 9);
+      expect([stillFull.page, stillFull.total]).toEqual([0, 0]);
     });
 
     it('a change while the rows are read drops the page; a failed read drops it too; the next read asks again', async () => {

@@ -2,6 +2,8 @@ import { Checkpoint, StoredEvent, compareCheckpoints } from '../../event-store/s
 import { UnseenRange } from '../../projections/projection-runner';
 import { CREATOR_LINE_EVENTS } from '../../creator-records/creator-record.view';
 import { ListedCounters, ListedTask, ListingEffect, TaskListingChange, listingEffectOf } from '../task-listing-change';
+import { TaskEvents as T } from '../domain/task.events';
+import { LISTED, ListingRow, OPEN_SLOT, predicateOf } from './listing-rule';
 import { ASK_AGAIN, Loaded, ReadCache } from './read-cache';
 import { TaskRow } from './task.view';
 
@@ -60,6 +62,49 @@ function sameCounters(row: TaskRow, c: ListedCounters | undefined): boolean {
   return !!c && row.completions === c.completions && row.totalSubmissions === c.totalSubmissions && row.pendingSubmissions === c.pendingSubmissions;
 }
 
+/** How a task's free slots moved in a range of events another process applied (see `slotMoveSettled`). */
+interface SlotMove {
+  /** A slot was taken (a submission, an appeal). */
+  leaves: boolean;
+  /** A slot was given back (a rejection, an upheld appeal). */
+  joins: boolean;
+  terms: TaskTerms | undefined;
+}
+
+/** Listed with a free slot (the deadline aside: "available" answers expire at it on their own). */
+const hasOpenSlot = predicateOf([...LISTED, ...OPEN_SLOT]);
+
+/** A row as a page shows it, in the listing rule's columns. */
+function listingRowOf(row: TaskRow): ListingRow {
+  return { funding_status: row.fundingStatus, is_active: row.isActive, completions: row.completions, pending_submissions: row.pendingSubmissions, max_completions: row.maxCompletions };
+}
+
+/**
+ * One read of fresh rows shared by every answer revised after a change: each asks for the ids it needs
+ * (`ask`, while the cache is being revised), and the query goes once all have (`go`) — never when none asked.
+ */
+interface FreshRows {
+  ask(ids: number[]): Promise<Map<number, TaskRow>>;
+  go(): void;
+}
+
+function freshRows(reload: (ids: number[]) => Promise<TaskRow[]>): FreshRows {
+  const ids = new Set<number>();
+  let start!: () => void;
+  const rows = new Promise<void>((resolve) => (start = resolve))
+    .then(() => reload([...ids]))
+    .then((found) => new Map(found.map((r) => [r.id, r])));
+  return {
+    ask: (more) => {
+      for (const id of more) ids.add(id);
+      return rows;
+    },
+    go: () => {
+      if (ids.size) start();
+    },
+  };
+}
+
 /** What the events another process applied did to the lists, gathered over a batch of them. */
 interface ElsewhereEffects {
   /** Tasks whose rows changed: the answers showing them are stale. */
@@ -74,6 +119,10 @@ interface ElsewhereEffects {
   joined: Array<TaskTerms | undefined>;
   /** Terms of tasks that may have moved in any answer: every page and total that could hold them. */
   placed: Array<TaskTerms | undefined>;
+  /** Tasks whose free slots moved (a submission or an appeal takes one, a rejection gives one back), and how. */
+  slotMoves: Map<number, SlotMove>;
+  /** Who submitted to a task (their own "available" answers lose it whatever its slots). */
+  submitters: Map<number, Set<number>>;
   /** Creators whose record line moved (a review of one of their tasks): pages showing any of their tasks. */
   creators: Set<number>;
   /** A review of a task whose creator is not known here: every page may show that creator's line. */
@@ -83,18 +132,55 @@ interface ElsewhereEffects {
 /**
  * Whether these effects can have changed an answer to `tag` (a page, `page`, or the filter's total, null)
  * beyond the rows it shows. `rowsReloadable`: the rows a page shows can be read again on their own (see
- * `reloadShown`), so a page that only shows a changed task or creator line is not stale here.
+ * `reloadShown`), so a page that only shows a changed task or creator line is not stale here, nor an answer
+ * whose tasks' slots moved (decided on their fresh rows: `slotsToCheck`).
  */
 function staleElsewhere(tag: ListingTag, page: ListedRows | null, fx: ElsewhereEffects, rowsReloadable: boolean): boolean {
   if (fx.placed.some((t) => admitsTerms(tag, t))) return true;
-  if (!page) return tag.available && fx.slots.some((t) => admitsTerms(tag, t));
+  // With a reader of rows, whether a task's slots moved it in or out of "available" answers is decided on its
+  // fresh row (`slotsToCheck`); the viewer's own submission takes the task out of their answers regardless.
+  if (tag.available && tag.viewerId !== null && [...fx.submitters].some(([id, users]) => users.has(tag.viewerId!) && (!page || shownOrNext(page, id)))) return true;
+  if (!page) return tag.available && !rowsReloadable && fx.slots.some((t) => admitsTerms(tag, t));
+  if (fx.anyCreator) return true;
+  if (rowsReloadable) return false;
   if (tag.available && fx.joined.some((t) => admitsTerms(tag, t))) return true;
   // A task leaving a list changes only the pages that showed it, and the one it came right after (which may
   // have no next page now): nothing else moves, as the sort keys of a task never change.
-  if (tag.available && page.lookAhead !== undefined && fx.left.has(page.lookAhead)) return true;
-  if (tag.available && page.rows.some((r) => fx.left.has(r.id))) return true;
-  if (fx.anyCreator) return true;
-  return !rowsReloadable && shows(page, fx);
+  if (tag.available && [...fx.left].some((id) => shownOrNext(page, id))) return true;
+  return shows(page, fx);
+}
+
+/** Whether a page shows the task, or the task is the one right after it (whether there is a next page). */
+function shownOrNext(page: ListedRows, id: number): boolean {
+  return page.lookAhead === id || page.rows.some((r) => r.id === id);
+}
+
+/**
+ * The tasks whose fresh rows decide whether their moved slots changed this answer (a page, or a total when
+ * `page` is null) — see `slotMoveSettled`: for an "available" answer, those that could enter it (a slot given
+ * back, terms it admits) and, for a page, those it shows or that come right after it and may have filled up.
+ */
+function slotsToCheck(tag: ListingTag, page: ListedRows | null, fx: ElsewhereEffects): number[] {
+  if (!tag.available) return [];
+  const ids: number[] = [];
+  for (const [id, move] of fx.slotMoves) {
+    if (!admitsTerms(tag, move.terms)) continue;
+    if (!page || move.joins || (move.leaves && shownOrNext(page, id))) ids.push(id);
+  }
+  return ids;
+}
+
+/**
+ * Whether a task's slot moves leave every "available" answer as it was, judged on its row read after them:
+ * taking slots (submissions, appeals) cannot make a task open, so one still open now was open before them
+ * and has neither left nor moved; giving slots back (rejections) cannot close one, so one still without a
+ * free slot now had none before and has not entered. Both kinds, no row, or the other outcome: it may have
+ * moved (the answer is asked again). Any later move of the same task is reported in its turn and judged so
+ * too, so an answer kept here is never kept past a change of the task's place in it.
+ */
+function slotMoveSettled(move: SlotMove, row: TaskRow | undefined): boolean {
+  if (!row || move.leaves === move.joins) return false;
+  return hasOpenSlot(listingRowOf(row)) === move.leaves;
 }
 
 /** Whether a page shows a task whose row another process changed, or a line of a creator whose record moved. */
@@ -132,18 +218,25 @@ function revisedPage(tag: ListingTag, page: ListedRows, changes: TaskListingChan
 }
 
 /** Adds one event's effect; false when it changes nothing listed. */
-function note(fx: ElsewhereEffects, effect: ListingEffect, taskId: number, terms: () => TaskTerms | undefined): boolean {
+function note(fx: ElsewhereEffects, effect: ListingEffect, e: StoredEvent, taskId: number, terms: () => TaskTerms | undefined): boolean {
   if (effect === 'none') return false;
   fx.shown.add(taskId);
-  if (effect === 'leaves') {
-    fx.left.add(taskId);
-    fx.slots.push(terms());
-    fx.counted.add(taskId);
-  } else if (effect === 'joins') {
+  if (effect === 'leaves' || effect === 'joins') {
     const t = terms();
     fx.slots.push(t);
-    fx.joined.push(t);
     fx.counted.add(taskId);
+    const move = fx.slotMoves.get(taskId) ?? { leaves: false, joins: false, terms: t };
+    fx.slotMoves.set(taskId, move);
+    if (effect === 'leaves') {
+      fx.left.add(taskId);
+      move.leaves = true;
+    } else {
+      fx.joined.push(t);
+      move.joins = true;
+    }
+    if (e.type === T.SubmissionSubmitted && typeof e.data?.userId === 'number') {
+      fx.submitters.set(taskId, (fx.submitters.get(taskId) ?? new Set()).add(e.data.userId));
+    }
   } else if (effect === 'placement') {
     fx.placed.push(terms());
     fx.counted.add(taskId);
@@ -157,8 +250,10 @@ function note(fx: ElsewhereEffects, effect: ListingEffect, taskId: number, terms
  * task take its new counters in place (the projection hands them over) and the totals stay. Writes that move
  * a task in or out of a filter (funded, filled, deactivated, a viewer's own submission for their "available"
  * list) drop the answers of the filters that could hold it. Read models moved by another process (a replica,
- * the indexer) drop what the events it applied can change, read from the event store by the replica's store
- * follower (`movedElsewhere`, `followedTo`): at 20 payouts a second from the indexer, most answers stay. A
+ * the indexer) drop what the events it applied can change, handed over by the projection batch that found them
+ * (`changedElsewhere`) or read by the replica's store follower (`movedElsewhere`, `followedTo`): at 20 payouts
+ * a second from the indexer, most answers stay. A submission or a rejection there is judged on the task's
+ * fresh row (`slotMoveSettled`): the "available" answers stay unless it may have filled up or opened. A
  * rebuild drops everything. "available" also hides tasks once their deadline passes: those answers expire at
  * the next deadline of an open task.
  */
@@ -258,12 +353,14 @@ export class ListingCache {
    * `task`: their tasks' terms, where known.
    */
   changedElsewhere(events: StoredEvent[], task: (taskId: number) => TaskTerms | undefined): void {
-    const fx: ElsewhereEffects = { shown: new Set(), left: new Set(), counted: new Set(), slots: [], joined: [], placed: [], creators: new Set(), anyCreator: false };
+    const fx: ElsewhereEffects = {
+      shown: new Set(), left: new Set(), counted: new Set(), slots: [], joined: [], placed: [], slotMoves: new Map(), submitters: new Map(), creators: new Set(), anyCreator: false,
+    };
     let any = false;
     for (const e of events) {
       const taskId = e.data?.taskId;
       if (typeof taskId !== 'number') continue;
-      any = note(fx, listingEffectOf(e), taskId, () => task(taskId)) || any;
+      any = note(fx, listingEffectOf(e), e, taskId, () => task(taskId)) || any;
       if (CREATOR_LINE_EVENTS.has(e.type)) {
         const creatorId = task(taskId)?.creatorId;
         if (creatorId === undefined) fx.anyCreator = true;
@@ -276,8 +373,16 @@ export class ListingCache {
     const reloadable = !!this.reloadTasks;
     this.rows.invalidate((tag, page) => staleElsewhere(tag, page, fx, reloadable));
     const counted = [...fx.counted];
-    this.reviseTotals((tag) => (staleElsewhere(tag, null, fx, reloadable) ? counted : []));
-    this.reloadShown((r) => shownRowChanged(r, fx));
+    if (!reloadable) {
+      this.reviseTotals((tag) => (staleElsewhere(tag, null, fx, false) ? counted : []));
+      this.reloadShown((r) => shownRowChanged(r, fx));
+      return;
+    }
+    // One read of fresh rows for the pages and the totals alike, sent once both have said which they need.
+    const fresh = freshRows(this.reloadTasks!);
+    this.reviseTotals((tag) => (staleElsewhere(tag, null, fx, true) ? counted : []), { ids: (tag) => slotsToCheck(tag, null, fx), fx, fresh });
+    this.reloadShown((r) => shownRowChanged(r, fx), { ids: (tag, page) => slotsToCheck(tag, page, fx), fx, fresh });
+    fresh.go();
   }
 
   /**
@@ -307,46 +412,58 @@ export class ListingCache {
   /**
    * Pages showing a row for which `changed` holds take those rows fresh from the database (one query for
    * all of them, `reloadTasks`); without a reader, they are dropped. A fresh row is never older than the one
-   * it replaces: it is read after the change was committed, and after the page was.
+   * it replaces: it is read after the change was committed, and after the page was. `slots`: tasks whose
+   * fresh rows decide whether the page still holds (`slotMoveSettled` over `fx`); read in the same query.
    */
-  private reloadShown(changed: (row: TaskRow) => boolean): void {
+  private reloadShown(changed: (row: TaskRow) => boolean, slots?: { ids: (tag: ListingTag, page: ListedRows) => number[]; fx: ElsewhereEffects; fresh: FreshRows }): void {
     const reload = this.reloadTasks;
     if (!reload) {
       this.rows.invalidate((_tag, page) => page.rows.some(changed));
       return;
     }
-    const ids = new Set<number>();
-    let collected!: () => void;
-    const fresh = new Promise<void>((resolve) => (collected = resolve))
-      .then(() => reload([...ids]))
-      .then((rows) => new Map(rows.map((r) => [r.id, r])));
-    this.rows.reviseLater((_tag, page) => {
+    const fresh = slots?.fresh ?? freshRows(reload);
+    this.rows.reviseLater((tag, page) => {
       const stale = page.rows.filter(changed);
-      if (!stale.length) return null;
-      for (const r of stale) ids.add(r.id);
-      return fresh.then((byId) => ({ ...page, rows: page.rows.map((r) => byId.get(r.id) ?? r) }));
+      const check = slots ? slots.ids(tag, page) : [];
+      if (!stale.length && !check.length) return null;
+      return fresh.ask([...stale.map((r) => r.id), ...check]).then((byId) =>
+        check.every((id) => slotMoveSettled(slots!.fx.slotMoves.get(id)!, byId.get(id)))
+          ? { ...page, rows: page.rows.map((r) => byId.get(r.id) ?? r) }
+          : ASK_AGAIN);
     });
-    if (ids.size) collected();
+    if (!slots) fresh.go();
   }
 
   /**
    * Totals after changes: `reachedBy(tag)` gives the tasks through which they may have changed that total
    * (none: it stays). A total with a search text keeps its count when none of those tasks matches the text
    * (checked by one query per text, `countSearchMisses`; it counts as running meanwhile, see ReadCache.reviseLater);
-   * every other one reached goes, as does every total whose query is still running.
+   * every other one reached goes, as does every total whose query is still running. `slots`: tasks whose moved
+   * slots count as reaching a total only if their fresh rows say they may have entered or left it.
    */
-  private reviseTotals(reachedBy: (tag: ListingTag) => number[]): void {
+  private reviseTotals(reachedBy: (tag: ListingTag) => number[], slots?: { ids: (tag: ListingTag) => number[]; fx: ElsewhereEffects; fresh: FreshRows }): void {
     const misses = this.countSearchMisses;
     const checks = new Map<string, Promise<boolean>>();
-    this.totals.invalidate((tag) => reachedBy(tag).length > 0 && (!misses || tag.search === null));
-    if (!misses) return;
-    this.totals.reviseLater((tag, total) => {
-      const ids = tag.search === null ? [] : reachedBy(tag);
-      if (!ids.length) return null;
-      const key = JSON.stringify([tag.search, ids]);
+    const allOutside = (ids: number[], search: string) => {
+      const key = JSON.stringify([search, ids]);
       let outside = checks.get(key);
-      if (!outside) checks.set(key, (outside = misses(ids, tag.search!).then((n) => n === ids.length)));
-      return outside.then((kept) => (kept ? total : ASK_AGAIN));
+      if (!outside) checks.set(key, (outside = misses!(ids, search).then((n) => n === ids.length)));
+      return outside;
+    };
+    this.totals.invalidate((tag) => reachedBy(tag).length > 0 && (!misses || tag.search === null));
+    this.totals.reviseLater((tag, total) => {
+      const reached = misses && tag.search !== null ? reachedBy(tag) : [];
+      const check = slots ? slots.ids(tag) : [];
+      if (!reached.length && !check.length) return null;
+      const unsettled = check.length
+        ? slots!.fresh.ask(check).then((byId) => check.filter((id) => !slotMoveSettled(slots!.fx.slotMoves.get(id)!, byId.get(id))))
+        : Promise.resolve([]);
+      return unsettled.then((moved) => {
+        const ids = [...new Set([...reached, ...moved])];
+        if (!ids.length) return total;
+        if (!misses || tag.search === null) return ASK_AGAIN;
+        return allOutside(ids, tag.search).then((kept) => (kept ? total : ASK_AGAIN));
+      });
     });
   }
 
