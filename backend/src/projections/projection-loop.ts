@@ -86,8 +86,13 @@ export class ProjectionLoop {
       this.wakeOnMoved?.();
     };
     client.on('notification', onNotification);
-    const [, { rows }] = (await client.query(`LISTEN ${CHECKPOINTS_MOVED_CHANNEL}; SELECT pg_backend_pid() AS pid`)) as unknown as QueryResult[];
-    ownPid = rows[0].pid;
+    try {
+      const [, { rows }] = (await client.query(`LISTEN ${CHECKPOINTS_MOVED_CHANNEL}; SELECT pg_backend_pid() AS pid`)) as unknown as QueryResult[];
+      ownPid = rows[0].pid;
+    } catch (err) {
+      client.off('notification', onNotification);
+      throw err;
+    }
     return async () => {
       client.off('notification', onNotification);
       // The connection goes back to the pool: it must not keep receiving (nor PostgreSQL keep queueing) these.
@@ -109,9 +114,13 @@ export class ProjectionLoop {
    */
   private async run(): Promise<void> {
     let own: QueryRunner | null = null;
-    let unlisten: () => Promise<void> = async () => undefined;
+    const notListening = async () => undefined;
+    let unlisten: () => Promise<void> = notListening;
     const release = async (qr: QueryRunner | null) => {
-      await unlisten();
+      // Once per connection: after its release the client may serve someone else.
+      const stop = unlisten;
+      unlisten = notListening;
+      await stop();
       await qr?.release().catch(() => undefined);
     };
     try {
