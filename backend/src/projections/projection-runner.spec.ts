@@ -313,11 +313,12 @@ describe('ProjectionRunner', () => {
     const runs = jest.spyOn(ProjectionBatches.prototype, 'run');
     try {
       await a.projections.stop();
-      await a.app.get(EventStore).append('lock-test', 0, [{ type: 'Tick', data: {} }]);
-      const target = a.app.get(EventStore).latestAppended!;
-      // Another process's batch holds the projections while `b` waits for an event only a batch can apply.
+      // Another process's batch holds the projections while `b` waits for an event only a batch can apply. The lock
+      // is taken before the event exists: `b`'s live loop runs, and would otherwise apply it in between.
       await holder.query('BEGIN');
       await holder.query(lockProjectionsSql('wait'));
+      await a.app.get(EventStore).append('lock-test', 0, [{ type: 'Tick', data: {} }]);
+      const target = a.app.get(EventStore).latestAppended!;
       runs.mockClear();
       let released = false;
       const waited = b.projections.waitFor(target, 60_000).then(() => (released = true));
