@@ -82,6 +82,7 @@ function listingRowOf(row: TaskRow): ListingRow {
 /**
  * One read of fresh rows shared by every answer revised after a change: each asks for the ids it needs
  * (`ask`, while the cache is being revised), and the query goes once all have (`go`) — never when none asked.
+ * An answer whose query was still running asks once it has come, after `go`: it gets a read of its own.
  */
 interface FreshRows {
   ask(ids: number[]): Promise<Map<number, TaskRow>>;
@@ -90,16 +91,18 @@ interface FreshRows {
 
 function freshRows(reload: (ids: number[]) => Promise<TaskRow[]>): FreshRows {
   const ids = new Set<number>();
+  let sent = false;
   let start!: () => void;
-  const rows = new Promise<void>((resolve) => (start = resolve))
-    .then(() => reload([...ids]))
-    .then((found) => new Map(found.map((r) => [r.id, r])));
+  const read = (of: number[]) => reload(of).then((found) => new Map(found.map((r) => [r.id, r])));
+  const rows = new Promise<void>((resolve) => (start = resolve)).then(() => read([...ids]));
   return {
     ask: (more) => {
+      if (sent) return read(more);
       for (const id of more) ids.add(id);
       return rows;
     },
     go: () => {
+      sent = true;
       if (ids.size) start();
     },
   };

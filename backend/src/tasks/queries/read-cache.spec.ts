@@ -19,14 +19,74 @@ describe('ReadCache', () => {
     expect(await cache.get('b', 'blue', load)).toBe(5);
   });
 
-  it('drops an entry whose query is still running on any invalidation (its answer may predate the write)', async () => {
+  /** A load that answers when told to, counting how often it was asked. */
+  const controlled = <V>() => {
+    const asked: Array<(v: V) => void> = [];
+    const fails: Array<(e: Error) => void> = [];
+    const load = () => new Promise<{ value: V }>((resolve, reject) => {
+      asked.push((v) => resolve(value(v)));
+      fails.push(reject);
+    });
+    return { load, asked, fails };
+  };
+  const flush = () => new Promise((r) => setImmediate(r));
+
+  it('keeps a running query that a change does not touch: readers before and after the change share it', async () => {
     const cache = new ReadCache<string, string>(10, 60_000);
-    let release!: () => void;
-    const first = cache.get('k', 'tag', () => new Promise((r) => (release = () => r(value('before the write')))));
-    cache.invalidate(() => false);
-    release();
-    expect(await first).toBe('before the write'); // whoever asked before the write gets that answer
-    expect(await cache.get('k', 'tag', async () => value('after'))).toBe('after');
+    const q = controlled<string>();
+    const before = cache.get('k', 'tag', q.load);
+    cache.invalidate((tag) => tag !== 'tag');
+    cache.revise((_tag, answer) => answer);
+    const after = cache.get('k', 'tag', q.load);
+    expect(q.asked).toHaveLength(1);
+    q.asked[0]('the answer');
+    expect([await before, await after]).toEqual(['the answer', 'the answer']);
+    expect(await cache.get('k', 'tag', q.load)).toBe('the answer');
+    expect(q.asked).toHaveLength(1);
+  });
+
+  it('a change that makes a running query stale asks again once it comes, for the readers after the change', async () => {
+    const cache = new ReadCache<string, string>(10, 60_000);
+    const q = controlled<string>();
+    const before = cache.get('k', 'tag', q.load);
+    cache.invalidate((_tag, answer) => answer === 'before the write');
+    const after = cache.get('k', 'tag', q.load);
+    q.asked[0]('before the write');
+    await flush();
+    expect(q.asked).toHaveLength(2);
+    q.asked[1]('after');
+    // Whoever asked before the write may get the answer from before it; whoever asked after it may not.
+    expect([await before, await after]).toEqual(['before the write', 'after']);
+    expect(await cache.get('k', 'tag', q.load)).toBe('after');
+    expect(q.asked).toHaveLength(2);
+  });
+
+  it('revisions of a running query apply in order once its answer comes, for the readers after them', async () => {
+    const cache = new ReadCache<number, string>(10, 60_000);
+    const q = controlled<number>();
+    const before = cache.get('k', 'tag', q.load);
+    cache.revise((_tag, n) => n + 1);
+    cache.reviseLater((_tag, n) => Promise.resolve(n * 10));
+    cache.revise((_tag, n) => n + 2);
+    const after = cache.get('k', 'tag', q.load);
+    q.asked[0](1);
+    expect([await before, await after]).toEqual([1, 22]);
+    expect(await cache.get('k', 'tag', q.load)).toBe(22);
+    expect(q.asked).toHaveLength(1);
+  });
+
+  it('a running query that fails: its readers get the error, revisions after it are skipped, the next reader asks again', async () => {
+    const cache = new ReadCache<number, string>(10, 60_000);
+    const q = controlled<number>();
+    const before = cache.get('k', 'tag', q.load);
+    let revised = 0;
+    cache.revise((_tag, n) => (revised++, n));
+    q.fails[0](new Error('db down'));
+    await expect(before).rejects.toThrow('db down');
+    expect(revised).toBe(0);
+    const next = cache.get('k', 'tag', q.load);
+    q.asked[1](5);
+    expect(await next).toBe(5);
   });
 
   it('expires entries after the TTL or at their own validUntil, shares one query between concurrent misses and forgets failures', async () => {
