@@ -441,7 +441,7 @@ export class ListingCache {
    * Totals after changes: `reachedBy(tag)` gives the tasks through which they may have changed that total
    * (none: it stays). A total with a search text keeps its count when none of those tasks matches the text
    * (checked by one query per text, `countSearchMisses`; it counts as running meanwhile, see ReadCache.reviseLater);
-   * every other one reached goes, as does every total whose query is still running. `slots`: tasks whose moved
+   * every other one reached goes (one still being counted is asked again once it comes). `slots`: tasks whose moved
    * slots count as reaching a total only if their fresh rows say they may have entered or left it.
    */
   private reviseTotals(reachedBy: (tag: ListingTag) => number[], slots?: { ids: (tag: ListingTag) => number[]; fx: ElsewhereEffects; fresh: FreshRows }): void {
