@@ -79,7 +79,7 @@ import { benchDatabase, freePort } from './bench-database';
 import { RateStats, ReadRequest, readAtRate, readMix, startWrites, WriteStats } from './list-under-writes';
 import { ProcessGroup, countProcessCpu } from '../test/process-cpu';
 import { pgStatementsReport, pgStatementsReset } from '../test/pg-statements';
-import { PAYOUT_RATE, cpuProfileFlags, payoutStage, releasedCount, startChain, startChild, startReleases, stopChild, track } from './multi-process';
+import { PAYOUT_RATE, cpuProfileFlags, payoutStage, releasedCount, replicaSight, startChain, startChild, startReleases, stopChild, track } from './multi-process';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
@@ -317,6 +317,7 @@ async function multiProcess(dbUrl: string) {
       const stored = await releasedCount(db);
       const t0 = performance.now();
       const cpu = countProcessCpu(processes);
+      const sight = await replicaSight([portA, portB]);
       let r: R | null = null;
       let cores: Record<string, number> | null = null;
       try {
@@ -328,6 +329,7 @@ async function multiProcess(dbUrl: string) {
         const paid = await releases.stop();
         console.log(`payouts: ${paid.sent} released (${paid.perSec}/s), failed ${paid.failed}`);
         console.log(`multi-process ${name}: CPU in cores (of ${os.cpus().length}) ${JSON.stringify(cores)}`);
+        console.log(`multi-process ${name}: inside the replicas ${JSON.stringify(await sight.stop().catch((err: Error) => err.message))}`);
       }
       return { r, cores, logs: (await releasedCount(db)) - stored, seconds: (performance.now() - t0) / 1000 };
     };

@@ -248,6 +248,8 @@ export async function readAtRate(base: string, mix: ReadRequest[], perSec: numbe
   let lastError = '';
   /** The slowest answer among the requests due in each measured second (a stall shows as a run of them). */
   const worstBySecond: number[] = [];
+  /** The slowest answers measured (kept to a few), to tell which questions a stall holds up. */
+  const slowest: Array<{ ms: number; second: number; path: string; signedIn: boolean }> = [];
   const send = (due: number, counted: boolean) => {
     const r = mix[Math.floor(rand() * mix.length)];
     inFlight++;
@@ -259,6 +261,8 @@ export async function readAtRate(base: string, mix: ReadRequest[], perSec: numbe
         latencies.push(ms);
         const second = Math.floor((due - start) / 1000) - warmupS;
         worstBySecond[second] = Math.max(worstBySecond[second] ?? 0, ms);
+        slowest.push({ ms, second, path: r.path, signedIn: !!r.cookie });
+        if (slowest.length > 16) slowest.sort((a, b) => b.ms - a.ms).length = 8;
       }
       else {
         failed++;
@@ -292,6 +296,7 @@ export async function readAtRate(base: string, mix: ReadRequest[], perSec: numbe
   agent.destroy();
   if (failed) console.error(`reads at ${perSec}/s: ${failed} failed, the last: ${lastError}`);
   console.log(`reads at ${perSec}/s, slowest answer per second (ms): ${worstBySecond.map((v) => Math.round(v)).join(' ')}`);
+  for (const a of slowest.sort((x, y) => y.ms - x.ms).slice(0, 8)) console.log(`  ${Math.round(a.ms)} ms at second ${a.second}${a.signedIn ? ' (signed in)' : ''}: ${a.path}`);
   const sorted = latencies.sort((a, b) => a - b);
   const ms = (v: number) => Math.round(v * 10) / 10;
   return {

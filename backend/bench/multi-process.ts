@@ -287,3 +287,55 @@ export async function releasedCount(db: Client): Promise<number> {
 }
 
 export const PAYOUT_RATE = PAYOUTS_PER_SEC;
+
+/** Samples of a Prometheus text page whose name is one of `names`, keyed by name and labels as written. */
+function samplesOf(text: string, names: string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (!names.some((n) => line.startsWith(n))) continue;
+    const at = line.lastIndexOf(' ');
+    out.set(line.slice(0, at), Number(line.slice(at + 1)));
+  }
+  return out;
+}
+
+const LIST_BUCKET = 'http_request_duration_seconds_bucket{le="';
+
+/**
+ * What the replicas themselves saw of a window (from their /metrics, read directly over loopback): how long
+ * the list route took inside each server (not the time a request waited in a socket or the proxy), and their
+ * event loops' delay (prom-client resets it at each scrape, so the scrape before a window starts it afresh).
+ * Tells a server that is slow from a queue in front of it.
+ */
+export async function replicaSight(ports: number[]) {
+  const scrape = async () => Promise.all(ports.map(async (port) => samplesOf(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text(),
+    ['http_request_duration_seconds_bucket', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_eventloop_lag_max_seconds'])));
+  const listBuckets = (pages: Map<string, number>[]) => {
+    const byLe = new Map<string, number>();
+    for (const page of pages) {
+      for (const [key, n] of page) {
+        if (!key.includes('route="/api/tasks"') || !key.includes('method="GET"')) continue;
+        const le = key.slice(key.indexOf('le="') + 4, key.indexOf('"', key.indexOf('le="') + 4));
+        byLe.set(le, (byLe.get(le) ?? 0) + n);
+      }
+    }
+    return byLe;
+  };
+  const before = listBuckets(await scrape());
+  return {
+    async stop() {
+      const pages = await scrape();
+      const after = listBuckets(pages);
+      const count = (after.get('+Inf') ?? 0) - (before.get('+Inf') ?? 0);
+      const within: Record<string, number> = {};
+      for (const [le, n] of after) {
+        if (le !== '+Inf') within[`${Number(le) * 1000}ms`] = count ? Math.round((1000 * (n - (before.get(le) ?? 0))) / count) / 10 : 0;
+      }
+      const lag = pages.map((p) => ({
+        p99Ms: Math.round((p.get('nodejs_eventloop_lag_p99_seconds') ?? NaN) * 1000),
+        maxMs: Math.round((p.get('nodejs_eventloop_lag_max_seconds') ?? NaN) * 1000),
+      }));
+      return { listAnswers: count, percentWithin: within, eventLoopLag: lag };
+    },
+  };
+}

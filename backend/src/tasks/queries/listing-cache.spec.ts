@@ -539,26 +539,16 @@ describe('ListingCache after another process moved the read models', () => {
       expect([stillFull.page, stillFull.total]).toEqual([0, 0]);
     });
 
-    it('a change while the rows are read: the page is asked again once they come; a failed read drops it; the next read asks again', async () => {
+    it('a change while the rows are read drops the page; a failed read drops it too; the next read asks again', async () => {
       for (const fail of [false, true]) {
         const { reload } = reader(fail);
         const cache = await warm(undefined, reload);
-        let asked = 0;
-        const page = async () => (asked++, { value: { rows: [row(1), row(2)], nextCursor: `asked ${asked}`, lookAhead: 3 } });
-        await cache.rows.get('design counted', design, page);
         cache.movedElsewhere({ after: cp(1), through: cp(3) }, cp(1));
-        // The page shows task 2: its row is read again...
         cache.followedTo([ev(2, T.SubmissionApproved, 2)], cp(2), terms);
-        if (!fail) {
-          // ...and task 1 is unpublished meanwhile: the page's own query answers, once, for everyone after.
-          cache.followedTo([ev(3, T.TaskDeactivated, 1)], cp(3), terms);
-          expect((await cache.rows.get('design counted', design, page)).nextCursor).toBe('asked 2');
-        } else await expect(cache.rows.get('design counted', design, page)).rejects.toThrow('database unreachable');
-        expect({ fail, asked: (await cache.rows.get('design counted', design, page)).nextCursor }).toEqual({ fail, asked: 'asked 2' });
-        expect(asked).toBe(2);
+        if (!fail) cache.followedTo([ev(3, T.TaskDeactivated, 1)], cp(3), terms);
+        else await expect(designRows(cache)).rejects.toThrow('database unreachable');
+        expect({ fail, asked: (await designRows(cache)).nextCursor }).toEqual({ fail, asked: 'asked again' });
       }
     });
-
-
   });
 });

@@ -19,74 +19,81 @@ describe('ReadCache', () => {
     expect(await cache.get('b', 'blue', load)).toBe(5);
   });
 
-  /** A load that answers when told to, counting how often it was asked. */
+  it('drops an entry whose query is still running on any invalidation (its answer may predate the write)', async () => {
+    const cache = new ReadCache<string, string>(10, 60_000);
+    let release!: () => void;
+    const first = cache.get('k', 'tag', () => new Promise((r) => (release = () => r(value('before the write')))));
+    cache.invalidate(() => false);
+    release();
+    expect(await first).toBe('before the write'); // whoever asked before the write gets that answer
+    expect(await cache.get('k', 'tag', async () => value('after'))).toBe('after');
+  });
+
+  /** A load that answers when told to; `asked` holds one answer function per time it was asked. */
   const controlled = <V>() => {
     const asked: Array<(v: V) => void> = [];
-    const fails: Array<(e: Error) => void> = [];
-    const load = () => new Promise<{ value: V }>((resolve, reject) => {
-      asked.push((v) => resolve(value(v)));
-      fails.push(reject);
-    });
-    return { load, asked, fails };
+    const load = () => new Promise<{ value: V }>((resolve) => asked.push((v) => resolve(value(v))));
+    return { load, asked };
   };
   const flush = () => new Promise((r) => setImmediate(r));
 
-  it('keeps a running query that a change does not touch: readers before and after the change share it', async () => {
+  it('dropWhere: a query under way whose tag the change cannot reach goes on, shared by the readers before and after it', async () => {
     const cache = new ReadCache<string, string>(10, 60_000);
     const q = controlled<string>();
-    const before = cache.get('k', 'tag', q.load);
-    cache.invalidate((tag) => tag !== 'tag');
-    cache.revise((_tag, answer) => answer);
-    const after = cache.get('k', 'tag', q.load);
-    expect(q.asked).toHaveLength(1);
-    q.asked[0]('the answer');
-    expect([await before, await after]).toEqual(['the answer', 'the answer']);
-    expect(await cache.get('k', 'tag', q.load)).toBe('the answer');
-    expect(q.asked).toHaveLength(1);
+    const before = cache.get('k', 'mine', q.load);
+    const other = cache.get('o', 'other', q.load);
+    cache.dropWhere((tag) => tag === 'other');
+    const after = cache.get('k', 'mine', q.load);
+    expect(q.asked).toHaveLength(2);
+    q.asked[0]('counted');
+    q.asked[1]('before the write');
+    expect([await before, await after, await other]).toEqual(['counted', 'counted', 'before the write']);
+    // The reached one is asked again (its count may predate the write), the other is still remembered.
+    const again = cache.get('o', 'other', q.load);
+    expect(q.asked).toHaveLength(3);
+    q.asked[2]('after');
+    expect([await again, await cache.get('k', 'mine', q.load)]).toEqual(['after', 'counted']);
   });
 
-  it('a change that makes a running query stale asks again once it comes, for the readers after the change', async () => {
-    const cache = new ReadCache<string, string>(10, 60_000);
-    const q = controlled<string>();
-    const before = cache.get('k', 'tag', q.load);
-    cache.invalidate((_tag, answer) => answer === 'before the write');
-    const after = cache.get('k', 'tag', q.load);
-    q.asked[0]('before the write');
+  it('keepIf: checks start at once, running entries included; readers after a check wait for it; a failed one asks again', async () => {
+    const cache = new ReadCache<number, string>(10, 60_000);
+    const q = controlled<number>();
+    await (async () => {
+      const settled = cache.get('s', 'settled', q.load);
+      q.asked[0](1);
+      await settled;
+    })();
+    const running = cache.get('r', 'running', q.load);
+    const checks: Array<{ tag: string; answer: (keep: boolean) => void }> = [];
+    const check = (tag: string) => new Promise<boolean>((r) => checks.push({ tag, answer: r }));
+    cache.keepIf((tag) => (tag === 'none' ? null : check(tag)));
+    cache.keepIf((tag) => check(tag));
+    // Both changes' checks of both entries are under way before any answer came.
+    expect(checks.map((c) => c.tag)).toEqual(['settled', 'running', 'settled', 'running']);
+    const settledAfter = cache.get('s', 'settled', q.load);
+    const runningAfter = cache.get('r', 'running', q.load);
+    let done = 0;
+    void settledAfter.then(() => done++);
+    checks[0].answer(true);
     await flush();
-    expect(q.asked).toHaveLength(2);
-    q.asked[1]('after');
-    // Whoever asked before the write may get the answer from before it; whoever asked after it may not.
-    expect([await before, await after]).toEqual(['before the write', 'after']);
-    expect(await cache.get('k', 'tag', q.load)).toBe('after');
-    expect(q.asked).toHaveLength(2);
-  });
-
-  it('revisions of a running query apply in order once its answer comes, for the readers after them', async () => {
-    const cache = new ReadCache<number, string>(10, 60_000);
-    const q = controlled<number>();
-    const before = cache.get('k', 'tag', q.load);
-    cache.revise((_tag, n) => n + 1);
-    cache.reviseLater((_tag, n) => Promise.resolve(n * 10));
-    cache.revise((_tag, n) => n + 2);
-    const after = cache.get('k', 'tag', q.load);
-    q.asked[0](1);
-    expect([await before, await after]).toEqual([1, 22]);
-    expect(await cache.get('k', 'tag', q.load)).toBe(22);
-    expect(q.asked).toHaveLength(1);
-  });
-
-  it('a running query that fails: its readers get the error, revisions after it are skipped, the next reader asks again', async () => {
-    const cache = new ReadCache<number, string>(10, 60_000);
-    const q = controlled<number>();
-    const before = cache.get('k', 'tag', q.load);
-    let revised = 0;
-    cache.revise((_tag, n) => (revised++, n));
-    q.fails[0](new Error('db down'));
-    await expect(before).rejects.toThrow('db down');
-    expect(revised).toBe(0);
-    const next = cache.get('k', 'tag', q.load);
-    q.asked[1](5);
-    expect(await next).toBe(5);
+    expect(done).toBe(0); // the second check of it is still out
+    checks[2].answer(true);
+    expect(await settledAfter).toBe(1);
+    q.asked[1](2);
+    expect(await running).toBe(2); // its readers from before the changes get the count
+    checks[1].answer(true);
+    checks[3].answer(false);
+    await flush();
+    expect(q.asked).toHaveLength(3); // asked again for the readers after the second change
+    q.asked[2](3);
+    expect(await runningAfter).toBe(3);
+    expect([await cache.get('s', 'settled', q.load), await cache.get('r', 'running', q.load), q.asked.length]).toEqual([1, 3, 3]);
+    // A check that fails: its readers get the error, the next reader asks again.
+    cache.keepIf(() => Promise.reject(new Error('db down')));
+    await expect(cache.get('s', 'settled', q.load)).rejects.toThrow('db down');
+    const fresh = cache.get('s', 'settled', q.load);
+    q.asked[3](4);
+    expect(await fresh).toBe(4);
   });
 
   it('expires entries after the TTL or at their own validUntil, shares one query between concurrent misses and forgets failures', async () => {

@@ -17,20 +17,12 @@ export interface Loaded<V> {
   validUntil?: number;
 }
 
-/** One step of an entry's revision: the answer to keep (the same or a new one), or ASK_AGAIN. */
-type Step<V> = (answer: V) => V | typeof ASK_AGAIN | Promise<V | typeof ASK_AGAIN>;
-
 /**
  * A small LRU of query answers that stays valid until the data under it changes: whoever knows what changed
  * calls `invalidate` with a test over each entry's tag (what the query asked) and answer, or `clear`. Both run
  * before a command's caller is told its write is visible, so a client still reads its own writes. An entry
- * also goes after `ttlMs` or its own `validUntil`. Concurrent misses on one key share a single query.
- *
- * An entry whose query is still running when a change comes keeps running: the change's revision is applied
- * to its answer once it comes (whether or not the query saw the change, every revision here gives the same
- * answer either way: see ListingCache), and a revision that finds it stale asks again for every reader.
- * Dropping it instead (as this cache once did) started a second query for the next reader, and a third after
- * the next change: a 100 ms count under a change every 25 ms never settled, and each reader counted anew.
+ * also goes after `ttlMs` or its own `validUntil`. Concurrent misses on one key share a single query; an
+ * entry whose query is still running counts as stale on any invalidation (what it will answer is unknown).
  */
 export class ReadCache<V, T> {
   private readonly entries = new Map<string, Entry<V, T>>();
@@ -50,33 +42,38 @@ export class ReadCache<V, T> {
       this.entries.set(key, hit);
       return hit.value;
     }
-    const entry: Entry<V, T> = { value: Promise.resolve(undefined as V), settled: undefined, tag, expires: now + this.ttlMs, load };
+    const loading = load();
+    const value = loading.then((l) => l.value);
+    const entry: Entry<V, T> = { value, settled: undefined, tag, expires: now + this.ttlMs, load };
     this.entries.set(key, entry);
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    this.follow(key, entry, load().then((l) => {
-      if (l.validUntil !== undefined) entry.expires = Math.min(entry.expires, l.validUntil);
-      return l.value;
-    }));
+    loading.then(
+      (l) => {
+        // (Not when a check (`keepIf`) came meanwhile: the entry's answer is the one after it.)
+        if (entry.value === value) entry.settled = l.value;
+        if (l.validUntil !== undefined) entry.expires = Math.min(entry.expires, l.validUntil);
+      },
+      // A failed query is not remembered.
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
     return entry.value;
   }
 
-  /** Drops every entry for which `stale(tag, answer)` holds (a running one once its answer comes: it is asked again). */
+  /** Drops every entry for which `stale(tag, answer)` holds, and every entry whose query is still running. */
   invalidate(stale: (tag: T, answer: V) => boolean): void {
     this.revise((tag, answer) => (stale(tag, answer) ? null : answer));
   }
 
   /**
    * Brings answers up to date after a write: `revised(tag, answer)` returns the answer to keep (the same
-   * object, or a new one that is what the query would now answer) or null to drop it. An entry still running
-   * takes the revision when its answer comes (null: asked again). Keeps each entry's expiry.
+   * object, or a new one that is what the query would now answer) or null to drop it. Entries whose query is
+   * still running are dropped (what they will answer is unknown). Keeps each entry's expiry.
    */
   revise(revised: (tag: T, answer: V) => V | null): void {
     for (const [key, entry] of this.entries) {
-      if (entry.settled === undefined) {
-        this.chain(key, entry, (answer) => revised(entry.tag, answer) ?? ASK_AGAIN);
-        continue;
-      }
-      const next = revised(entry.tag, entry.settled);
+      const next = entry.settled === undefined ? null : revised(entry.tag, entry.settled);
       if (next === null) this.entries.delete(key);
       else if (next !== entry.settled) {
         entry.settled = next;
@@ -88,49 +85,88 @@ export class ReadCache<V, T> {
   /**
    * Brings answers up to date from a query that only they need (fresher rows of what a page shows, rather
    * than the page asked again): an entry for which `pending(tag, answer)` gives a promise takes its answer.
-   * Until it comes the entry counts as running: readers wait for it, and later changes are applied after it.
-   * One that fails is dropped (its readers get the error); one that resolves to ASK_AGAIN is asked again for
-   * its readers. An entry still running is looked at once its answer comes.
+   * Until it comes the entry counts as running: readers wait for it, and any change meanwhile drops it (what
+   * it will answer is unknown). One that fails is dropped (its readers get the error); one that resolves to
+   * ASK_AGAIN is dropped too, and its readers get what its query answers now. Entries still running are left
+   * to `revise`.
    */
   reviseLater(pending: (tag: T, answer: V) => Promise<V | typeof ASK_AGAIN> | null): void {
     for (const [key, entry] of this.entries) {
-      if (entry.settled === undefined) {
-        this.chain(key, entry, (answer) => pending(entry.tag, answer) ?? answer);
-        continue;
-      }
+      if (entry.settled === undefined) continue;
       const next = pending(entry.tag, entry.settled);
-      if (next) this.chain(key, entry, () => next);
+      if (!next) continue;
+      entry.settled = undefined;
+      const drop = () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      };
+      const value: Promise<V> = next.then(
+        (v) => {
+          if (v === ASK_AGAIN) {
+            drop();
+            return this.get(key, entry.tag, entry.load);
+          }
+          if (entry.value === value) entry.settled = v;
+          return v;
+        },
+        (err: unknown) => {
+          drop();
+          throw err;
+        },
+      );
+      // A failure nobody waited for is not an unhandled rejection.
+      value.catch(() => undefined);
+      entry.value = value;
+    }
+  }
+
+  /**
+   * Drops every entry whose tag says a change may have made it stale, running or not, and keeps every other
+   * one, running or not. Only for revisions that never depend on the answer (a total: whether a change reaches
+   * it depends on what it counts, not on the count), so a query under way that the change cannot touch goes on
+   * answering its readers; dropping it too (as `invalidate` does) would make the next reader ask anew, and a
+   * count slower than the changes come would never settle.
+   */
+  dropWhere(stale: (tag: T) => boolean): void {
+    for (const [key, entry] of this.entries) if (stale(entry.tag)) this.entries.delete(key);
+  }
+
+  /**
+   * Keeps the entries for which the read `check(tag)` starts now resolves true, running or not, and asks the
+   * others again (null: the change does not touch it). Until the check answers, an entry's readers wait for
+   * it. Every check starts at once, so checks of changes coming one after another overlap: an entry waits for
+   * the slowest, never for their sum. Like `dropWhere`, only for revisions that never depend on the answer.
+   */
+  keepIf(check: (tag: T) => Promise<boolean> | null): void {
+    for (const [key, entry] of this.entries) {
+      const keep = check(entry.tag);
+      if (!keep) continue;
+      // A failed check nobody waited for is not an unhandled rejection (the entry's readers get the error).
+      keep.catch(() => undefined);
+      const previous = entry.value;
+      entry.settled = undefined;
+      const drop = () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      };
+      const value: Promise<V> = Promise.all([previous, keep]).then(
+        ([answer, kept]) => {
+          if (!kept) {
+            drop();
+            return this.get(key, entry.tag, entry.load);
+          }
+          if (entry.value === value) entry.settled = answer;
+          return answer;
+        },
+        (err: unknown) => {
+          drop();
+          throw err;
+        },
+      );
+      value.catch(() => undefined);
+      entry.value = value;
     }
   }
 
   clear(): void {
     this.entries.clear();
-  }
-
-  /** Makes the entry's answer `step` of the one it has (or will have): readers from now on wait for that. */
-  private chain(key: string, entry: Entry<V, T>, step: Step<V>): void {
-    const value = entry.value.then(step).then((next) => {
-      if (next !== ASK_AGAIN) return next;
-      this.drop(key, entry);
-      return this.get(key, entry.tag, entry.load);
-    });
-    this.follow(key, entry, value);
-  }
-
-  /** `value` becomes the entry's answer: remembered once it comes unless a later step replaced it; dropped if it fails. */
-  private follow(key: string, entry: Entry<V, T>, value: Promise<V>): void {
-    entry.settled = undefined;
-    entry.value = value;
-    value.then(
-      (v) => {
-        if (entry.value === value) entry.settled = v;
-      },
-      // A failed query is not remembered (its readers get the error; nobody waiting is no unhandled rejection).
-      () => this.drop(key, entry),
-    );
-  }
-
-  private drop(key: string, entry: Entry<V, T>): void {
-    if (this.entries.get(key) === entry) this.entries.delete(key);
   }
 }
