@@ -299,8 +299,6 @@ function samplesOf(text: string, names: string[]): Map<string, number> {
   return out;
 }
 
-const LIST_BUCKET = 'http_request_duration_seconds_bucket{le="';
-
 /**
  * What the replicas themselves saw of a window (from their /metrics, read directly over loopback): how long
  * the list route took inside each server (not the time a request waited in a socket or the proxy), and their
