@@ -64,6 +64,7 @@ import 'reflect-metadata';
 import { ChildProcess, spawn } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { NestFactory } from '@nestjs/core';
 import { Client } from 'pg';
 import { loadConfig } from '../src/config/app-config';
@@ -318,6 +319,10 @@ async function multiProcess(dbUrl: string) {
       const t0 = performance.now();
       const cpu = countProcessCpu(processes);
       const sight = await replicaSight([portA, portB]);
+      const proxySight = () => fetch(`${base}/__proxy/stats`).then((r) => r.json());
+      await proxySight();
+      const loop = monitorEventLoopDelay({ resolution: 10 });
+      loop.enable();
       let r: R | null = null;
       let cores: Record<string, number> | null = null;
       try {
@@ -329,7 +334,10 @@ async function multiProcess(dbUrl: string) {
         const paid = await releases.stop();
         console.log(`payouts: ${paid.sent} released (${paid.perSec}/s), failed ${paid.failed}`);
         console.log(`multi-process ${name}: CPU in cores (of ${os.cpus().length}) ${JSON.stringify(cores)}`);
+        loop.disable();
         console.log(`multi-process ${name}: inside the replicas ${JSON.stringify(await sight.stop().catch((err: Error) => err.message))}`);
+        console.log(`multi-process ${name}: as the proxy saw them ${JSON.stringify(await proxySight().catch((err: Error) => err.message))}`);
+        console.log(`multi-process ${name}: the load generator's event-loop delay p99 ${Math.round(loop.percentile(99) / 1e6)} ms, max ${Math.round(loop.max / 1e6)} ms`);
       }
       return { r, cores, logs: (await releasedCount(db)) - stored, seconds: (performance.now() - t0) / 1000 };
     };
