@@ -4,6 +4,7 @@
  * in turn over kept-alive connections; the answer is streamed back as is. Prints `proxy listening on <port>`.
  */
 import * as http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const [port, ...upstreams] = process.argv.slice(2);
 if (!port || upstreams.length === 0) {
@@ -23,6 +24,9 @@ let next = 0;
  */
 const BUCKETS_MS = [5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000, Infinity];
 let within = BUCKETS_MS.map(() => 0);
+/** The proxy's own event-loop delay over the same span (a proxy that is not scheduled holds every answer up). */
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
 const noteAnswer = (ms) => {
   const at = BUCKETS_MS.findIndex((b) => ms <= b);
   within[at]++;
@@ -59,8 +63,10 @@ const server = http.createServer((req, res) => {
     let sum = 0;
     const percentWithin = Object.fromEntries(BUCKETS_MS.slice(0, -1).map((b, i) => [`${b}ms`, count ? Math.round((1000 * (sum += within[i])) / count) / 10 : 0]));
     within = BUCKETS_MS.map(() => 0);
+    const eventLoopDelay = { p99Ms: Math.round(loop.percentile(99) / 1e6), maxMs: Math.round(loop.max / 1e6) };
+    loop.reset();
     res.writeHead(200, { 'content-type': 'application/json' });
-    return res.end(JSON.stringify({ answers: count, percentWithin }));
+    return res.end(JSON.stringify({ answers: count, percentWithin, eventLoopDelay }));
   }
   const chunks = [];
   req.on('data', (c) => chunks.push(c));
