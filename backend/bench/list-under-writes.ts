@@ -253,6 +253,8 @@ export async function readAtRate(base: string, mix: ReadRequest[], perSec: numbe
   const send = (due: number, counted: boolean) => {
     const r = mix[Math.floor(rand() * mix.length)];
     inFlight++;
+    /** Where the time went: sent (after `due`), given a socket, its headers back, the proxy's own time. */
+    const at: Record<string, number> = {};
     const done = (ok: boolean, why?: string) => {
       inFlight--;
       if (!counted) return;
@@ -261,7 +263,8 @@ export async function readAtRate(base: string, mix: ReadRequest[], perSec: numbe
         latencies.push(ms);
         const second = Math.floor((due - start) / 1000) - warmupS;
         worstBySecond[second] = Math.max(worstBySecond[second] ?? 0, ms);
-        slowest.push({ ms, second, path: r.path, signedIn: !!r.cookie });
+        const parts = Object.entries(at).map(([k, v]) => `${k} ${Math.round(v)}`).join(', ');
+        slowest.push({ ms, second, path: `${r.path} [${parts}]`, signedIn: !!r.cookie });
         if (slowest.length > 16) slowest.sort((a, b) => b.ms - a.ms).length = 8;
       }
       else {
@@ -270,10 +273,18 @@ export async function readAtRate(base: string, mix: ReadRequest[], perSec: numbe
       }
     };
     const get = (retried: boolean) => {
+      at.sent = performance.now() - due;
       const req = http.get({ agent, host: url.hostname, port: url.port, path: r.path, headers: r.cookie ? { cookie: r.cookie } : {} }, (res) => {
+        at.headers = performance.now() - due;
+        const proxied = res.headers['x-bench-proxy'];
+        if (typeof proxied === 'string') for (const part of proxied.split(';')) at[`proxy ${part.split('=')[0]}`] = Number(part.split('=')[1]);
         res.resume();
         res.on('end', () => done(res.statusCode === 200, `${r.path}: ${res.statusCode}`));
         res.on('error', (err) => done(false, err.message));
+      });
+      req.once('socket', (socket) => {
+        at.socket = performance.now() - due;
+        if (socket.connecting) socket.once('connect', () => (at.connected = performance.now() - due));
       });
       // A kept-alive connection the server closed as the request went out: sent again once on a new one, as
       // browsers do for a GET (node's documented pattern); the latency still counts from `due`.

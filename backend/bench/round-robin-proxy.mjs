@@ -41,11 +41,18 @@ const noteAnswer = (ms) => {
  */
 function forward(req, res, body, retries, arrived) {
   const t = targets[next++ % targets.length];
+  const sent = performance.now();
+  let socketAt = NaN;
   const up = http.request({ host: t.host, port: t.port, agent: t.agent, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-    noteAnswer(performance.now() - arrived);
+    const now = performance.now();
+    noteAnswer(now - arrived);
+    // Where the proxy's part of the time went (read by the bench's load generator for its slowest answers).
+    const ms = (v) => Math.round(v);
+    answer.headers['x-bench-proxy'] = `forwarded=${ms(sent - arrived)};socket=${ms(socketAt - sent)};upstream=${ms(now - sent)}`;
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
   });
+  up.once('socket', () => (socketAt = performance.now()));
   up.on('error', (err) => {
     const idempotent = req.method === 'GET' || req.method === 'HEAD';
     const unread = up.reusedSocket && err.code === 'ECONNRESET';
