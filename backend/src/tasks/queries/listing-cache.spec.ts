@@ -88,8 +88,8 @@ describe('the list cache drops exactly what writes touch, and never serves a sta
       const commands = elsewhere ? other.commands : ctx.commands;
       const r = rand();
       let op: string;
-      // Reads under way while the write is applied (their answers may or may not show it): the cache takes
-      // the write's revision on each once it comes, and the reads after the write must show it.
+      // Reads under way while the write is applied (their answers may or may not show it): the reads after the
+      // write must show it, whether the cache dropped a query under way (pages) or kept it (totals it cannot reach).
       const racing = Promise.all(queries.map((q) => cached.list(q, pick(viewers))));
       try {
         if (r < 0.4 || !pending.length) {

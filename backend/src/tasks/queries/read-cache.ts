@@ -22,7 +22,8 @@ export interface Loaded<V> {
  * calls `invalidate` with a test over each entry's tag (what the query asked) and answer, or `clear`. Both run
  * before a command's caller is told its write is visible, so a client still reads its own writes. An entry
  * also goes after `ttlMs` or its own `validUntil`. Concurrent misses on one key share a single query; an
- * entry whose query is still running counts as stale on any invalidation (what it will answer is unknown).
+ * entry whose query is still running counts as stale on any invalidation (what it will answer is unknown),
+ * except under the revisions that look at the tag alone (`dropWhere`, `keepIf`), which judge it as a settled one.
  */
 export class ReadCache<V, T> {
   private readonly entries = new Map<string, Entry<V, T>>();
