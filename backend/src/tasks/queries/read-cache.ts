@@ -95,28 +95,7 @@ export class ReadCache<V, T> {
     for (const [key, entry] of this.entries) {
       if (entry.settled === undefined) continue;
       const next = pending(entry.tag, entry.settled);
-      if (!next) continue;
-      entry.settled = undefined;
-      const drop = () => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
-      };
-      const value: Promise<V> = next.then(
-        (v) => {
-          if (v === ASK_AGAIN) {
-            drop();
-            return this.get(key, entry.tag, entry.load);
-          }
-          if (entry.value === value) entry.settled = v;
-          return v;
-        },
-        (err: unknown) => {
-          drop();
-          throw err;
-        },
-      );
-      // A failure nobody waited for is not an unhandled rejection.
-      value.catch(() => undefined);
-      entry.value = value;
+      if (next) this.takeLater(key, entry, next);
     }
   }
 
@@ -143,31 +122,39 @@ export class ReadCache<V, T> {
       if (!keep) continue;
       // A failed check nobody waited for is not an unhandled rejection (the entry's readers get the error).
       keep.catch(() => undefined);
-      const previous = entry.value;
-      entry.settled = undefined;
-      const drop = () => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
-      };
-      const value: Promise<V> = Promise.all([previous, keep]).then(
-        ([answer, kept]) => {
-          if (!kept) {
-            drop();
-            return this.get(key, entry.tag, entry.load);
-          }
-          if (entry.value === value) entry.settled = answer;
-          return answer;
-        },
-        (err: unknown) => {
-          drop();
-          throw err;
-        },
-      );
-      value.catch(() => undefined);
-      entry.value = value;
+      this.takeLater(key, entry, Promise.all([entry.value, keep]).then(([answer, kept]) => (kept ? answer : ASK_AGAIN)));
     }
   }
 
   clear(): void {
     this.entries.clear();
+  }
+
+  /**
+   * The entry's answer is `next` once it comes; until then it counts as running and its readers wait for it.
+   * ASK_AGAIN: its query is asked again for them. A failure drops it (its readers get the error).
+   */
+  private takeLater(key: string, entry: Entry<V, T>, next: Promise<V | typeof ASK_AGAIN>): void {
+    entry.settled = undefined;
+    const drop = () => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    };
+    const value: Promise<V> = next.then(
+      (v) => {
+        if (v === ASK_AGAIN) {
+          drop();
+          return this.get(key, entry.tag, entry.load);
+        }
+        if (entry.value === value) entry.settled = v;
+        return v;
+      },
+      (err: unknown) => {
+        drop();
+        throw err;
+      },
+    );
+    // A failure nobody waited for is not an unhandled rejection.
+    value.catch(() => undefined);
+    entry.value = value;
   }
 }
