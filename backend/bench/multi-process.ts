@@ -34,6 +34,7 @@ import { SubmitProofCommand } from '../src/tasks/commands/submit-proof.command';
 import { CreateTaskCommand } from '../src/tasks/commands/create-task.command';
 import { taskEscrowTerms } from '../src/tasks/domain/task-escrow-terms';
 import { RegisterUserCommand } from '../src/users/commands/register-user.command';
+import { sample } from '../test/prometheus-sample';
 import { TEST_SESSION_SECRET } from '../test/session-cookie';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -288,16 +289,8 @@ export async function releasedCount(db: Client): Promise<number> {
 
 export const PAYOUT_RATE = PAYOUTS_PER_SEC;
 
-/** Samples of a Prometheus text page whose name is one of `names`, keyed by name and labels as written. */
-function samplesOf(text: string, names: string[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    if (!names.some((n) => line.startsWith(n))) continue;
-    const at = line.lastIndexOf(' ');
-    out.set(line.slice(0, at), Number(line.slice(at + 1)));
-  }
-  return out;
-}
+/** The list route's answers as the replicas' /metrics count them (GET, 200). */
+const LIST_ROUTE = { method: 'GET', route: '/api/tasks', status_code: '200' };
 
 /**
  * What the replicas themselves saw of a window (from their /metrics, read directly over loopback): how long
@@ -306,18 +299,11 @@ function samplesOf(text: string, names: string[]): Map<string, number> {
  * Tells a server that is slow from a queue in front of it.
  */
 export async function replicaSight(ports: number[]) {
-  const scrape = async () => Promise.all(ports.map(async (port) => samplesOf(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text(),
-    ['http_request_duration_seconds_bucket', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_eventloop_lag_max_seconds'])));
-  const listBuckets = (pages: Map<string, number>[]) => {
-    const byLe = new Map<string, number>();
-    for (const page of pages) {
-      for (const [key, n] of page) {
-        if (!key.includes('route="/api/tasks"') || !key.includes('method="GET"')) continue;
-        const le = key.slice(key.indexOf('le="') + 4, key.indexOf('"', key.indexOf('le="') + 4));
-        byLe.set(le, (byLe.get(le) ?? 0) + n);
-      }
-    }
-    return byLe;
+  const scrape = () => Promise.all(ports.map(async (port) => (await fetch(`http://127.0.0.1:${port}/metrics`)).text()));
+  /** Answers within each bucket bound (`le`), summed over the replicas. */
+  const listBuckets = (pages: string[]) => {
+    const bounds = new Set(pages.flatMap((page) => [...page.matchAll(/^http_request_duration_seconds_bucket\{[^}]*le="([^"]+)"/gm)].map((m) => m[1])));
+    return new Map([...bounds].map((le) => [le, pages.reduce((n, page) => n + (sample(page, 'http_request_duration_seconds_bucket', { ...LIST_ROUTE, le }) ?? 0), 0)]));
   };
   const before = listBuckets(await scrape());
   return {
@@ -329,9 +315,9 @@ export async function replicaSight(ports: number[]) {
       for (const [le, n] of after) {
         if (le !== '+Inf') within[`${Number(le) * 1000}ms`] = count ? Math.round((1000 * (n - (before.get(le) ?? 0))) / count) / 10 : 0;
       }
-      const lag = pages.map((p) => ({
-        p99Ms: Math.round((p.get('nodejs_eventloop_lag_p99_seconds') ?? NaN) * 1000),
-        maxMs: Math.round((p.get('nodejs_eventloop_lag_max_seconds') ?? NaN) * 1000),
+      const lag = pages.map((page) => ({
+        p99Ms: Math.round((sample(page, 'nodejs_eventloop_lag_p99_seconds') ?? NaN) * 1000),
+        maxMs: Math.round((sample(page, 'nodejs_eventloop_lag_max_seconds') ?? NaN) * 1000),
       }));
       return { listAnswers: count, percentWithin: within, eventLoopLag: lag };
     },
