@@ -122,6 +122,11 @@ export function listingEffectOf(e: { type: string; data: { target?: string } }):
     // The spam guard's verdict: the flag shows to the reviewers, never in a public list.
     case T.SubmissionSpamChecked:
     case T.SubmissionFlaggedForAdmins:
+    // Review deadlines: the creator's warning, and the cut-off (its rejections are events of their own); the
+    // row stays as it was. As `placement` they dropped every total of every replica, hundreds a second
+    // while a backlog of cut-offs ran.
+    case T.SubmissionReviewDueSoon:
+    case T.TaskReviewCutOff:
       return 'none';
     case T.SubmissionApproved:
     case T.PayoutAnomalyDetected:
