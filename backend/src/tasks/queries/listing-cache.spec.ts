@@ -539,6 +539,27 @@ describe('ListingCache after another process moved the read models', () => {
       expect([stillFull.page, stillFull.total]).toEqual([0, 0]);
     });
 
+    it('a rejection elsewhere of a task past its deadline (a review cut-off) asks no "available" answer again', async () => {
+      for (const deadline of [new Date(Date.now() - 1000), new Date(Date.now() + 3_600_000)]) {
+        const calls: number[][] = [];
+        // Open (a slot came back); past its deadline it is in no "available" answer, before or after.
+        const cache = new ListingCache(10, 60_000, async () => null, 200, undefined, async (ids) => {
+          calls.push(ids);
+          return ids.map((id) => ({ ...row(id), fundingStatus: 'funded', isActive: true, maxCompletions: 5, deadline }) as unknown as TaskRow);
+        });
+        let asked = 0;
+        const read = async () => {
+          await cache.rows.get('design', design, async () => (asked++, { value: { rows: [row(1), row(2)], nextCursor: 'c', lookAhead: 3 } }));
+          await cache.totals.get('design', design, async () => (asked++, { value: 3 }));
+        };
+        await read();
+        cache.movedElsewhere({ after: cp(1), through: cp(2) }, cp(1));
+        cache.followedTo([ev(2, T.SubmissionRejected, 9)], cp(2), terms);
+        await read();
+        expect({ deadline, askedAgain: asked - 2, calls }).toEqual({ deadline, askedAgain: deadline.getTime() < Date.now() ? 0 : 2, calls: [[9]] });
+      }
+    });
+
     it('a change while the rows are read drops the page; a failed read drops it too; the next read asks again', async () => {
       for (const fail of [false, true]) {
         const { reload } = reader(fail);

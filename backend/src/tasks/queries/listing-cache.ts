@@ -177,8 +177,12 @@ function slotsToCheck(tag: ListingTag, page: ListedRows | null, fx: ElsewhereEff
  * free slot now had none before and has not entered. Both kinds, no row, or the other outcome: it may have
  * moved (the answer is asked again). Any later move of the same task is reported in its turn and judged so
  * too, so an answer kept here is never kept past a change of the task's place in it.
+ * A task whose deadline has passed is in no "available" answer, before or after (one that showed it while it
+ * was open expired at the deadline: `timed`): the review cut-offs' rejections, all past the deadline, move
+ * nothing.
  */
-function slotMoveSettled(move: SlotMove, row: TaskRow | undefined): boolean {
+function slotMoveSettled(move: SlotMove, row: TaskRow | undefined, now = Date.now()): boolean {
+  if (row && new Date(row.deadline).getTime() <= now) return true;
   if (!row || move.leaves === move.joins) return false;
   return hasOpenSlot(listingRowOf(row)) === move.leaves;
 }
