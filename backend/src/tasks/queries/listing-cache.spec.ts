@@ -468,6 +468,29 @@ describe('ListingCache after another process moved the read models', () => {
       expect(calls).toEqual([[1]]);
     });
 
+    it('a review elsewhere of a task whose creator is not known here: its fresh row names the creator, and only pages showing their tasks are asked again', async () => {
+      const unknown = (id: number) => (id === 101 || id === 50 ? undefined : terms(id));
+      const run = async (reviewed: number) => {
+        const { calls, reload } = reader();
+        const cache = new ListingCache(10, 60_000, async () => null, 200, undefined, reload);
+        const asked: string[] = [];
+        const read = async () => {
+          await cache.rows.get('design', design, async () => (asked.push('design'), { value: { rows: [row(1), row(2)], nextCursor: 'c', lookAhead: 3 } }));
+          await cache.rows.get('content', content, async () => (asked.push('content'), { value: { rows: [row(100)], nextCursor: null } }));
+        };
+        await read();
+        cache.movedElsewhere({ after: cp(1), through: cp(2) }, cp(1));
+        cache.followedTo([ev(2, T.SubmissionApproved, reviewed)], cp(2), unknown);
+        await read();
+        return { askedAgain: asked.slice(2), calls };
+      };
+      // Task 50: its creator (1050) has no task on a page. Nothing is asked again; one read of its row.
+      expect(await run(50)).toEqual({ askedAgain: [], calls: [[50]] });
+      // Task 101: its creator (1001) also created task 1, which the Design page shows and which was not read with
+      // it: that page is asked again; the Content page stays.
+      expect(await run(101)).toEqual({ askedAgain: ['design'], calls: [[101]] });
+    });
+
     it('a submission elsewhere still drops the "available" pages showing the task (it may be full now); other pages take its row', async () => {
       const { calls, reload } = reader();
       const cache = await warm(undefined, reload);

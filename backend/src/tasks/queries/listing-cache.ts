@@ -125,8 +125,11 @@ interface ElsewhereEffects {
   submitters: Map<number, Set<number>>;
   /** Creators whose record line moved (a review of one of their tasks): pages showing any of their tasks. */
   creators: Set<number>;
-  /** A review of a task whose creator is not known here: every page may show that creator's line. */
-  anyCreator: boolean;
+  /**
+   * Reviewed tasks whose creator is not known here: any page may show that creator's line. With a reader of
+   * rows, their fresh rows tell who the creators are (`reloadShown`); without one, every page is stale.
+   */
+  unknownCreators: Set<number>;
 }
 
 /**
@@ -141,8 +144,8 @@ function staleElsewhere(tag: ListingTag, page: ListedRows | null, fx: ElsewhereE
   // fresh row (`slotsToCheck`); the viewer's own submission takes the task out of their answers regardless.
   if (tag.available && tag.viewerId !== null && [...fx.submitters].some(([id, users]) => users.has(tag.viewerId!) && (!page || shownOrNext(page, id)))) return true;
   if (!page) return tag.available && !rowsReloadable && fx.slots.some((t) => admitsTerms(tag, t));
-  if (fx.anyCreator) return true;
   if (rowsReloadable) return false;
+  if (fx.unknownCreators.size) return true;
   if (tag.available && fx.joined.some((t) => admitsTerms(tag, t))) return true;
   // A task leaving a list changes only the pages that showed it, and the one it came right after (which may
   // have no next page now): nothing else moves, as the sort keys of a task never change.
@@ -358,7 +361,7 @@ export class ListingCache {
    */
   changedElsewhere(events: StoredEvent[], task: (taskId: number) => TaskTerms | undefined): void {
     const fx: ElsewhereEffects = {
-      shown: new Set(), left: new Set(), counted: new Set(), slots: [], joined: [], placed: [], slotMoves: new Map(), submitters: new Map(), creators: new Set(), anyCreator: false,
+      shown: new Set(), left: new Set(), counted: new Set(), slots: [], joined: [], placed: [], slotMoves: new Map(), submitters: new Map(), creators: new Set(), unknownCreators: new Set(),
     };
     let any = false;
     for (const e of events) {
@@ -367,7 +370,7 @@ export class ListingCache {
       any = note(fx, listingEffectOf(e), e, taskId, () => task(taskId)) || any;
       if (CREATOR_LINE_EVENTS.has(e.type)) {
         const creatorId = task(taskId)?.creatorId;
-        if (creatorId === undefined) fx.anyCreator = true;
+        if (creatorId === undefined) fx.unknownCreators.add(taskId);
         else fx.creators.add(creatorId);
         any = true;
       }
@@ -417,7 +420,10 @@ export class ListingCache {
    * Pages showing a row for which `changed` holds take those rows fresh from the database (one query for
    * all of them, `reloadTasks`); without a reader, they are dropped. A fresh row is never older than the one
    * it replaces: it is read after the change was committed, and after the page was. `slots`: tasks whose
-   * fresh rows decide whether the page still holds (`slotMoveSettled` over `fx`); read in the same query.
+   * fresh rows decide whether the page still holds (`slotMoveSettled` over `fx`), and reviewed tasks whose
+   * creator was not known (`fx.unknownCreators`: their rows name the creators whose lines moved); read in the
+   * same query. Before, such a review dropped every page (the review cut-offs of tasks this replica had not
+   * met dropped ~50 pages each in bench:api's multi-process window).
    */
   private reloadShown(changed: (row: TaskRow) => boolean, slots?: { ids: (tag: ListingTag, page: ListedRows) => number[]; fx: ElsewhereEffects; fresh: FreshRows }): void {
     const reload = this.reloadTasks;
@@ -426,14 +432,24 @@ export class ListingCache {
       return;
     }
     const fresh = slots?.fresh ?? freshRows(reload);
+    const reviewed = slots ? [...slots.fx.unknownCreators] : [];
     this.rows.reviseLater((tag, page) => {
       const stale = page.rows.filter(changed);
       const check = slots ? slots.ids(tag, page) : [];
-      if (!stale.length && !check.length) return null;
-      return fresh.ask([...stale.map((r) => r.id), ...check]).then((byId) =>
-        check.every((id) => slotMoveSettled(slots!.fx.slotMoves.get(id)!, byId.get(id)))
-          ? { ...page, rows: page.rows.map((r) => byId.get(r.id) ?? r) }
-          : ASK_AGAIN);
+      if (!stale.length && !check.length && !reviewed.length) return null;
+      return fresh.ask([...stale.map((r) => r.id), ...check, ...reviewed]).then((byId) => {
+        if (!check.every((id) => slotMoveSettled(slots!.fx.slotMoves.get(id)!, byId.get(id)))) return ASK_AGAIN;
+        // Reviews of tasks whose creator was not known here: their fresh rows say whose record line moved. A
+        // row of such a creator that was not read with them (another of their tasks) is asked again.
+        const creators = new Set<number>();
+        for (const id of reviewed) {
+          const row = byId.get(id);
+          if (!row) return ASK_AGAIN;
+          creators.add(row.creatorId);
+        }
+        if (page.rows.some((r) => !byId.has(r.id) && creators.has(r.creatorId))) return ASK_AGAIN;
+        return { ...page, rows: page.rows.map((r) => byId.get(r.id) ?? r) };
+      });
     });
     if (!slots) fresh.go();
   }
