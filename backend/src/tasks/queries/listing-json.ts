@@ -13,6 +13,12 @@ export class ListingJson {
   private readonly sharedViews = new WeakMap<TaskRow, TaskView>();
   /** Serialised cached pages (a revised page is a new object, so it is serialised afresh), with the last total. */
   private readonly bodies = new WeakMap<ListedRows, { items: string; total: number | null; body: Buffer }>();
+  /**
+   * The JSON of each shared view: a page revised after a write is a new object holding one new row among the
+   * old ones, so only that row is serialised again (re-serialising whole 100-row pages was most of a replica's
+   * JSON time under writes).
+   */
+  private readonly viewJson = new WeakMap<TaskRow, string>();
 
   constructor(private readonly config: AppConfig) {}
 
@@ -39,10 +45,18 @@ export class ListingJson {
     const shared = cached && !rows.rows.some((row) => this.ownView(row, viewer));
     const known = shared ? this.bodies.get(rows) : undefined;
     if (known && known.total === total) return known.body;
-    const items = known?.items ?? JSON.stringify(rows.rows.map(this.viewFor(viewer)));
+    // The same text as JSON.stringify of the array of views, each element serialised once per row.
+    const items = known?.items ?? `[${rows.rows.map((row) => this.itemJson(row, viewer)).join(',')}]`;
     const json = total === null ? items : `{"items":${items},"nextCursor":${JSON.stringify(rows.nextCursor)},"total":${JSON.stringify(total)}}`;
     const body = Buffer.from(json);
     if (shared) this.bodies.set(rows, { items, total, body });
     return body;
+  }
+
+  private itemJson(row: TaskRow, viewer: Viewer | undefined): string {
+    if (this.ownView(row, viewer)) return JSON.stringify(toTaskView(row, this.config, viewer));
+    let json = this.viewJson.get(row);
+    if (json === undefined) this.viewJson.set(row, (json = JSON.stringify(this.viewFor(undefined)(row))));
+    return json;
   }
 }
