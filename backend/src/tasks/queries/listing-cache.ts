@@ -433,24 +433,35 @@ export class ListingCache {
     }
     const fresh = slots?.fresh ?? freshRows(reload);
     const reviewed = slots ? [...slots.fx.unknownCreators] : [];
-    this.rows.reviseLater((tag, page) => {
-      const stale = page.rows.filter(changed);
+    /** The page with the fresh rows it needs (`byId`), or ASK_AGAIN when they say it may have changed otherwise. */
+    const revisedBy = (tag: ListingTag, page: ListedRows, byId: Map<number, TaskRow>): ListedRows | typeof ASK_AGAIN => {
       const check = slots ? slots.ids(tag, page) : [];
-      if (!stale.length && !check.length && !reviewed.length) return null;
-      return fresh.ask([...stale.map((r) => r.id), ...check, ...reviewed]).then((byId) => {
-        if (!check.every((id) => slotMoveSettled(slots!.fx.slotMoves.get(id)!, byId.get(id)))) return ASK_AGAIN;
-        // Reviews of tasks whose creator was not known here: their fresh rows say whose record line moved. A
-        // row of such a creator that was not read with them (another of their tasks) is asked again.
-        const creators = new Set<number>();
-        for (const id of reviewed) {
-          const row = byId.get(id);
-          if (!row) return ASK_AGAIN;
-          creators.add(row.creatorId);
-        }
-        if (page.rows.some((r) => !byId.has(r.id) && creators.has(r.creatorId))) return ASK_AGAIN;
-        return { ...page, rows: page.rows.map((r) => byId.get(r.id) ?? r) };
-      });
-    });
+      if (!check.every((id) => slotMoveSettled(slots!.fx.slotMoves.get(id)!, byId.get(id)))) return ASK_AGAIN;
+      // Reviews of tasks whose creator was not known here: their fresh rows say whose record line moved.
+      const creators = new Set<number>();
+      for (const id of reviewed) {
+        const row = byId.get(id);
+        if (!row) return ASK_AGAIN;
+        creators.add(row.creatorId);
+      }
+      // A changed row, or one of such a creator, that was not read with them (another of their tasks): asked again.
+      if (page.rows.some((r) => !byId.has(r.id) && (changed(r) || creators.has(r.creatorId)))) return ASK_AGAIN;
+      return { ...page, rows: page.rows.map((r) => byId.get(r.id) ?? r) };
+    };
+    const needs = (tag: ListingTag, page: ListedRows) => !!reviewed.length || page.rows.some(changed) || (!!slots && slots.ids(tag, page).length > 0);
+    // Answers still to come start no read of their own: they are revised with the rows this revision reads
+    // (every task another process changed is read for them), if those are back by then.
+    let readForAll: Map<number, TaskRow> | null = null;
+    const forAnswersToCome = slots && this.rows.anyRunning ? [...new Set([...slots.fx.shown, ...reviewed])] : [];
+    if (forAnswersToCome.length) fresh.ask(forAnswersToCome).then((byId) => (readForAll = byId), () => undefined);
+    this.rows.reviseLater(
+      (tag, page) => (needs(tag, page) ? fresh.ask([...page.rows.filter(changed).map((r) => r.id), ...(slots ? slots.ids(tag, page) : []), ...reviewed]).then((byId) => revisedBy(tag, page, byId)) : null),
+      (tag, page) => {
+        if (!needs(tag, page)) return page;
+        const next = readForAll ? revisedBy(tag, page, readForAll) : ASK_AGAIN;
+        return next === ASK_AGAIN ? null : next;
+      },
+    );
     if (!slots) fresh.go();
   }
 

@@ -19,14 +19,36 @@ describe('ReadCache', () => {
     expect(await cache.get('b', 'blue', load)).toBe(5);
   });
 
-  it('drops an entry whose query is still running on any invalidation (its answer may predate the write)', async () => {
+  it('a revision that comes while the query runs is applied to its answer: the readers before it get the answer, those after the revised one', async () => {
     const cache = new ReadCache<string, string>(10, 60_000);
     let release!: () => void;
-    const first = cache.get('k', 'tag', () => new Promise((r) => (release = () => r(value('before the write')))));
-    cache.invalidate(() => false);
+    let asked = 0;
+    const load = () => (asked++, new Promise<{ value: string }>((r) => (release = () => r(value('before the write')))));
+    const first = cache.get('k', 'tag', load);
+    cache.revise((_tag, answer) => `${answer}, revised`);
+    cache.revise((_tag, answer) => `${answer} twice`);
+    const second = cache.get('k', 'tag', load);
     release();
+    expect([await first, await second, asked]).toEqual(['before the write', 'before the write, revised twice', 1]);
+    expect(await cache.get('k', 'tag', load)).toBe('before the write, revised twice');
+  });
+
+  it('a revision that finds the answer stale once it comes has the query asked again for the readers after it, once', async () => {
+    const cache = new ReadCache<string, string>(10, 60_000);
+    const answers = ['before the write', 'after'];
+    const releases: Array<() => void> = [];
+    const load = () => new Promise<{ value: string }>((r) => releases.push(() => r(value(answers[releases.length - 1] ?? 'later'))));
+    const first = cache.get('k', 'tag', load);
+    cache.invalidate((_tag, answer) => answer === 'before the write');
+    cache.invalidate(() => false); // a second change meanwhile joins the same wait: no second query
+    const second = cache.get('k', 'tag', load);
+    const third = cache.get('k', 'tag', load);
+    releases[0]();
     expect(await first).toBe('before the write'); // whoever asked before the write gets that answer
-    expect(await cache.get('k', 'tag', async () => value('after'))).toBe('after');
+    await new Promise((r) => setImmediate(r));
+    expect(releases.length).toBe(2);
+    releases[1]();
+    expect([await second, await third]).toEqual(['after', 'after']);
   });
 
   /** A load that answers when told to; `asked` holds one answer function per time it was asked. */

@@ -9,6 +9,11 @@ interface Entry<V, T> {
   expires: number;
   /** Its query, asked again for the readers of a revision that found the answer stale (`reviseLater`). */
   load: () => Promise<Loaded<V>>;
+  /**
+   * Revisions that came while the answer was still to come, applied to it in order once it comes
+   * (`reviseWhenAnswered`); undefined when none waits.
+   */
+  revisions?: Array<(tag: T, answer: V) => V | null>;
 }
 
 export interface Loaded<V> {
@@ -21,9 +26,10 @@ export interface Loaded<V> {
  * A small LRU of query answers that stays valid until the data under it changes: whoever knows what changed
  * calls `invalidate` with a test over each entry's tag (what the query asked) and answer, or `clear`. Both run
  * before a command's caller is told its write is visible, so a client still reads its own writes. An entry
- * also goes after `ttlMs` or its own `validUntil`. Concurrent misses on one key share a single query; an
- * entry whose query is still running counts as stale on any invalidation (what it will answer is unknown),
- * except under the revisions that look at the tag alone (`dropWhere`, `keepIf`), which judge it as a settled one.
+ * also goes after `ttlMs` or its own `validUntil`. Concurrent misses on one key share a single query; a
+ * revision that comes while an entry's query is still running is applied to its answer when it comes (the
+ * readers that came before the revision get the answer as it is, those after get the revised one, or the
+ * query asked again), so a query slower than the writes still serves the readers it can.
  */
 export class ReadCache<V, T> {
   private readonly entries = new Map<string, Entry<V, T>>();
@@ -32,6 +38,12 @@ export class ReadCache<V, T> {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Whether an entry's answer is still to come (its query, or a read that revises it, under way). */
+  get anyRunning(): boolean {
+    for (const entry of this.entries.values()) if (entry.settled === undefined) return true;
+    return false;
   }
 
   get(key: string, tag: T, load: () => Promise<Loaded<V>>): Promise<V> {
@@ -69,12 +81,17 @@ export class ReadCache<V, T> {
 
   /**
    * Brings answers up to date after a write: `revised(tag, answer)` returns the answer to keep (the same
-   * object, or a new one that is what the query would now answer) or null to drop it. Entries whose query is
-   * still running are dropped (what they will answer is unknown). Keeps each entry's expiry.
+   * object, or a new one that is what the query would now answer) or null to drop it. An entry whose answer
+   * is still to come takes the revision when it comes (`reviseWhenAnswered`). Keeps each entry's expiry.
+   * `revised` must hold for an answer read before the write as for one read after it.
    */
   revise(revised: (tag: T, answer: V) => V | null): void {
     for (const [key, entry] of this.entries) {
-      const next = entry.settled === undefined ? null : revised(entry.tag, entry.settled);
+      if (entry.settled === undefined) {
+        this.reviseWhenAnswered(key, entry, revised);
+        continue;
+      }
+      const next = revised(entry.tag, entry.settled);
       if (next === null) this.entries.delete(key);
       else if (next !== entry.settled) {
         entry.settled = next;
@@ -88,12 +105,17 @@ export class ReadCache<V, T> {
    * than the page asked again): an entry for which `pending(tag, answer)` gives a promise takes its answer.
    * Until it comes the entry counts as running: readers wait for it, and any change meanwhile drops it (what
    * it will answer is unknown). One that fails is dropped (its readers get the error); one that resolves to
-   * ASK_AGAIN is dropped too, and its readers get what its query answers now. Entries still running are left
-   * to `revise`.
+   * ASK_AGAIN is dropped too, and its readers get what its query answers now. An entry whose answer is still
+   * to come starts no read: `whenAnswered(tag, answer)` revises its answer when it comes, with what is known
+   * by then (null: asked again), so at most one read is ever under way for an entry and revisions never
+   * queue behind reads.
    */
-  reviseLater(pending: (tag: T, answer: V) => Promise<V | typeof ASK_AGAIN> | null): void {
+  reviseLater(pending: (tag: T, answer: V) => Promise<V | typeof ASK_AGAIN> | null, whenAnswered: (tag: T, answer: V) => V | null): void {
     for (const [key, entry] of this.entries) {
-      if (entry.settled === undefined) continue;
+      if (entry.settled === undefined) {
+        this.reviseWhenAnswered(key, entry, whenAnswered);
+        continue;
+      }
       const next = pending(entry.tag, entry.settled);
       if (next) this.takeLater(key, entry, next);
     }
@@ -128,6 +150,25 @@ export class ReadCache<V, T> {
 
   clear(): void {
     this.entries.clear();
+  }
+
+  /**
+   * A revision of an entry whose answer is still to come, applied to it once it comes (null: its query is asked
+   * again for the readers after the revision). Revisions coming meanwhile join the same list, in order: one
+   * wait per entry, however many writes come.
+   */
+  private reviseWhenAnswered(key: string, entry: Entry<V, T>, revised: (tag: T, answer: V) => V | null): void {
+    if (entry.revisions) {
+      entry.revisions.push(revised);
+      return;
+    }
+    const revisions = (entry.revisions = [revised]);
+    this.takeLater(key, entry, entry.value.then((answer) => {
+      if (entry.revisions === revisions) entry.revisions = undefined;
+      let next: V | null = answer;
+      for (const r of revisions) if (next !== null) next = r(entry.tag, next);
+      return next ?? ASK_AGAIN;
+    }));
   }
 
   /**
