@@ -304,7 +304,7 @@ export class ListingCache {
 
   changed(changes: TaskListingChange[]): void {
     if (changes.some((c) => c.moved)) this.nextDeadline = null;
-    this.rows.revise((tag, page) => revisedPage(tag, page, changes));
+    this.rows.revise((tag, page) => revisedPage(tag, page, changes), (tag) => changes.some((c) => reshapes(tag, c)));
     this.reviseTotals((tag) => changes.filter((c) => reshapes(tag, c)).map((c) => c.id));
     const creators = new Set(changes.flatMap((c) => (c.creatorLineMoved === null ? [] : [c.creatorLineMoved])));
     if (creators.size) this.reloadShown((r) => creators.has(r.creatorId));
@@ -378,7 +378,7 @@ export class ListingCache {
     if (!any) return;
     if (fx.placed.length) this.nextDeadline = null;
     const reloadable = !!this.reloadTasks;
-    this.rows.invalidate((tag, page) => staleElsewhere(tag, page, fx, reloadable));
+    this.rows.invalidate((tag, page) => staleElsewhere(tag, page, fx, reloadable), (tag) => fx.placed.some((t) => admitsTerms(tag, t)));
     const counted = [...fx.counted];
     if (!reloadable) {
       this.reviseTotals((tag) => (staleElsewhere(tag, null, fx, false) ? counted : []));
@@ -450,16 +450,16 @@ export class ListingCache {
     };
     const needs = (tag: ListingTag, page: ListedRows) => !!reviewed.length || page.rows.some(changed) || (!!slots && slots.ids(tag, page).length > 0);
     // Answers still to come start no read of their own: they are revised with the rows this revision reads
-    // (every task another process changed is read for them), if those are back by then.
-    let readForAll: Map<number, TaskRow> | null = null;
+    // (every task another process changed is read for them, in the same query).
     const forAnswersToCome = slots && this.rows.anyRunning ? [...new Set([...slots.fx.shown, ...reviewed])] : [];
-    if (forAnswersToCome.length) fresh.ask(forAnswersToCome).then((byId) => (readForAll = byId), () => undefined);
+    const readForAll = forAnswersToCome.length ? fresh.ask(forAnswersToCome) : null;
+    readForAll?.catch(() => undefined);
     this.rows.reviseLater(
       (tag, page) => (needs(tag, page) ? fresh.ask([...page.rows.filter(changed).map((r) => r.id), ...(slots ? slots.ids(tag, page) : []), ...reviewed]).then((byId) => revisedBy(tag, page, byId)) : null),
       (tag, page) => {
         if (!needs(tag, page)) return page;
-        const next = readForAll ? revisedBy(tag, page, readForAll) : ASK_AGAIN;
-        return next === ASK_AGAIN ? null : next;
+        if (!readForAll) return null;
+        return readForAll.then((byId) => revisedBy(tag, page, byId)).then((next) => (next === ASK_AGAIN ? null : next));
       },
     );
     if (!slots) fresh.go();

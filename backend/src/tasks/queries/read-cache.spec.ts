@@ -51,6 +51,36 @@ describe('ReadCache', () => {
     expect([await second, await third]).toEqual(['after', 'after']);
   });
 
+  it('a revision whose tag alone says the answer will be stale drops a running entry at once: the readers after it ask anew without waiting', async () => {
+    const cache = new ReadCache<string, string>(10, 60_000);
+    const releases: Array<(v: string) => void> = [];
+    const load = () => new Promise<{ value: string }>((r) => releases.push((v) => r(value(v))));
+    const first = cache.get('k', 'doomed', load);
+    const kept = cache.get('o', 'other', load);
+    cache.revise((_tag, answer) => `${answer}, revised`, (tag) => tag === 'doomed');
+    const second = cache.get('k', 'doomed', load);
+    expect(releases.length).toBe(3); // asked again at once; the other entry waits for its answer
+    releases[2]('after the write');
+    expect(await second).toBe('after the write');
+    releases[0]('before the write');
+    releases[1]('other');
+    expect([await first, await kept, await cache.get('o', 'other', load)]).toEqual(['before the write', 'other', 'other, revised']);
+  });
+
+  it('a revision may wait for a read already under way before it revises an answer still to come', async () => {
+    const cache = new ReadCache<string, string>(10, 60_000);
+    let answer!: (v: string) => void;
+    const first = cache.get('k', 'tag', () => new Promise((r) => (answer = (v) => r(value(v)))));
+    let fresh!: (v: string) => void;
+    const read = new Promise<string>((r) => (fresh = r));
+    cache.reviseLater(() => null, async (_tag, a) => `${a} + ${await read}`);
+    const second = cache.get('k', 'tag', async () => value('asked again'));
+    answer('page');
+    await new Promise((r) => setImmediate(r));
+    fresh('fresh row');
+    expect([await first, await second]).toEqual(['page', 'page + fresh row']);
+  });
+
   /** A load that answers when told to; `asked` holds one answer function per time it was asked. */
   const controlled = <V>() => {
     const asked: Array<(v: V) => void> = [];

@@ -13,8 +13,11 @@ interface Entry<V, T> {
    * Revisions that came while the answer was still to come, applied to it in order once it comes
    * (`reviseWhenAnswered`); undefined when none waits.
    */
-  revisions?: Array<(tag: T, answer: V) => V | null>;
+  revisions?: Array<Revision<V, T>>;
 }
+
+/** An answer brought up to date (null: stale, asked again); a promise when it waits for a read already under way. */
+export type Revision<V, T> = (tag: T, answer: V) => V | null | Promise<V | null>;
 
 export interface Loaded<V> {
   value: V;
@@ -75,20 +78,23 @@ export class ReadCache<V, T> {
   }
 
   /** Drops every entry for which `stale(tag, answer)` holds, and every entry whose query is still running. */
-  invalidate(stale: (tag: T, answer: V) => boolean): void {
-    this.revise((tag, answer) => (stale(tag, answer) ? null : answer));
+  invalidate(stale: (tag: T, answer: V) => boolean, doomed?: (tag: T) => boolean): void {
+    this.revise((tag, answer) => (stale(tag, answer) ? null : answer), doomed);
   }
 
   /**
    * Brings answers up to date after a write: `revised(tag, answer)` returns the answer to keep (the same
    * object, or a new one that is what the query would now answer) or null to drop it. An entry whose answer
-   * is still to come takes the revision when it comes (`reviseWhenAnswered`). Keeps each entry's expiry.
-   * `revised` must hold for an answer read before the write as for one read after it.
+   * is still to come takes the revision when it comes (`reviseWhenAnswered`), unless `doomed(tag)` says
+   * from the tag alone that it will be stale: it is dropped at once, so the readers after the write ask
+   * anew at once instead of after it. Keeps each entry's expiry. `revised` must hold for an answer read
+   * before the write as for one read after it.
    */
-  revise(revised: (tag: T, answer: V) => V | null): void {
+  revise(revised: (tag: T, answer: V) => V | null, doomed?: (tag: T) => boolean): void {
     for (const [key, entry] of this.entries) {
       if (entry.settled === undefined) {
-        this.reviseWhenAnswered(key, entry, revised);
+        if (doomed?.(entry.tag)) this.entries.delete(key);
+        else this.reviseWhenAnswered(key, entry, revised);
         continue;
       }
       const next = revised(entry.tag, entry.settled);
@@ -103,14 +109,13 @@ export class ReadCache<V, T> {
   /**
    * Brings answers up to date from a query that only they need (fresher rows of what a page shows, rather
    * than the page asked again): an entry for which `pending(tag, answer)` gives a promise takes its answer.
-   * Until it comes the entry counts as running: readers wait for it, and any change meanwhile drops it (what
-   * it will answer is unknown). One that fails is dropped (its readers get the error); one that resolves to
+   * Until it comes the entry counts as running: readers wait for it, and a change meanwhile is applied to it
+   * once it comes (`reviseWhenAnswered`). One that fails is dropped (its readers get the error); one that resolves to
    * ASK_AGAIN is dropped too, and its readers get what its query answers now. An entry whose answer is still
-   * to come starts no read: `whenAnswered(tag, answer)` revises its answer when it comes, with what is known
-   * by then (null: asked again), so at most one read is ever under way for an entry and revisions never
-   * queue behind reads.
+   * to come starts no read of its own: `whenAnswered(tag, answer)` revises its answer when it comes, from
+   * reads the caller started once for all such entries, so revisions never queue behind reads.
    */
-  reviseLater(pending: (tag: T, answer: V) => Promise<V | typeof ASK_AGAIN> | null, whenAnswered: (tag: T, answer: V) => V | null): void {
+  reviseLater(pending: (tag: T, answer: V) => Promise<V | typeof ASK_AGAIN> | null, whenAnswered: Revision<V, T>): void {
     for (const [key, entry] of this.entries) {
       if (entry.settled === undefined) {
         this.reviseWhenAnswered(key, entry, whenAnswered);
@@ -157,16 +162,17 @@ export class ReadCache<V, T> {
    * again for the readers after the revision). Revisions coming meanwhile join the same list, in order: one
    * wait per entry, however many writes come.
    */
-  private reviseWhenAnswered(key: string, entry: Entry<V, T>, revised: (tag: T, answer: V) => V | null): void {
+  private reviseWhenAnswered(key: string, entry: Entry<V, T>, revised: Revision<V, T>): void {
     if (entry.revisions) {
       entry.revisions.push(revised);
       return;
     }
     const revisions = (entry.revisions = [revised]);
-    this.takeLater(key, entry, entry.value.then((answer) => {
+    this.takeLater(key, entry, entry.value.then(async (answer) => {
+      // Revisions coming from here on start a wait of their own, after this one.
       if (entry.revisions === revisions) entry.revisions = undefined;
       let next: V | null = answer;
-      for (const r of revisions) if (next !== null) next = r(entry.tag, next);
+      for (const r of revisions) if (next !== null) next = await r(entry.tag, next);
       return next ?? ASK_AGAIN;
     }));
   }
