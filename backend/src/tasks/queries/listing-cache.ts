@@ -419,7 +419,9 @@ export class ListingCache {
   /**
    * Pages showing a row for which `changed` holds take those rows fresh from the database (one query for
    * all of them, `reloadTasks`); without a reader, they are dropped. A fresh row is never older than the one
-   * it replaces: it is read after the change was committed, and after the page was. `slots`: tasks whose
+   * it replaces: it is read after the change was committed, and after the page was (a page still being read
+   * when the change came may have been read after the fresh rows, but any later change of those rows has a
+   * revision of its own, applied after this one). `slots`: tasks whose
    * fresh rows decide whether the page still holds (`slotMoveSettled` over `fx`), and reviewed tasks whose
    * creator was not known (`fx.unknownCreators`: their rows name the creators whose lines moved); read in the
    * same query. Before, such a review dropped every page (the review cut-offs of tasks this replica had not

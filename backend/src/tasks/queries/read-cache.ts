@@ -130,8 +130,8 @@ export class ReadCache<V, T> {
    * Drops every entry whose tag says a change may have made it stale, running or not, and keeps every other
    * one, running or not. Only for revisions that never depend on the answer (a total: whether a change reaches
    * it depends on what it counts, not on the count), so a query under way that the change cannot touch goes on
-   * answering its readers; dropping it too (as `invalidate` does) would make the next reader ask anew, and a
-   * count slower than the changes come would never settle.
+   * answering its readers at once (no revision to wait for); dropping it too would make the next reader ask
+   * anew, and a count slower than the changes come would never settle.
    */
   dropWhere(stale: (tag: T) => boolean): void {
     for (const [key, entry] of this.entries) if (stale(entry.tag)) this.entries.delete(key);
