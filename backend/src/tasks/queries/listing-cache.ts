@@ -139,7 +139,7 @@ interface ElsewhereEffects {
  * whose tasks' slots moved (decided on their fresh rows: `slotsToCheck`).
  */
 function staleElsewhere(tag: ListingTag, page: ListedRows | null, fx: ElsewhereEffects, rowsReloadable: boolean): boolean {
-  if (fx.placed.some((t) => admitsTerms(tag, t))) return true;
+  if (placedIn(tag, fx)) return true;
   // With a reader of rows, whether a task's slots moved it in or out of "available" answers is decided on its
   // fresh row (`slotsToCheck`); the viewer's own submission takes the task out of their answers regardless.
   if (tag.available && tag.viewerId !== null && [...fx.submitters].some(([id, users]) => users.has(tag.viewerId!) && (!page || shownOrNext(page, id)))) return true;
@@ -151,6 +151,11 @@ function staleElsewhere(tag: ListingTag, page: ListedRows | null, fx: ElsewhereE
   // have no next page now): nothing else moves, as the sort keys of a task never change.
   if (tag.available && [...fx.left].some((id) => shownOrNext(page, id))) return true;
   return shows(page, fx);
+}
+
+/** Whether a task these effects may have moved anywhere could be in answers to `tag` (the tag alone decides). */
+function placedIn(tag: ListingTag, fx: ElsewhereEffects): boolean {
+  return fx.placed.some((t) => admitsTerms(tag, t));
 }
 
 /** Whether a page shows the task, or the task is the one right after it (whether there is a next page). */
@@ -378,7 +383,7 @@ export class ListingCache {
     if (!any) return;
     if (fx.placed.length) this.nextDeadline = null;
     const reloadable = !!this.reloadTasks;
-    this.rows.invalidate((tag, page) => staleElsewhere(tag, page, fx, reloadable), (tag) => fx.placed.some((t) => admitsTerms(tag, t)));
+    this.rows.invalidate((tag, page) => staleElsewhere(tag, page, fx, reloadable), (tag) => placedIn(tag, fx));
     const counted = [...fx.counted];
     if (!reloadable) {
       this.reviseTotals((tag) => (staleElsewhere(tag, null, fx, false) ? counted : []));
@@ -421,10 +426,9 @@ export class ListingCache {
    * all of them, `reloadTasks`); without a reader, they are dropped. A fresh row is never older than the one
    * it replaces: it is read after the change was committed, and after the page was (a page still being read
    * when the change came may have been read after the fresh rows, but any later change of those rows has a
-   * revision of its own, applied after this one). `slots`: tasks whose
-   * fresh rows decide whether the page still holds (`slotMoveSettled` over `fx`), and reviewed tasks whose
-   * creator was not known (`fx.unknownCreators`: their rows name the creators whose lines moved); read in the
-   * same query. Before, such a review dropped every page (the review cut-offs of tasks this replica had not
+   * revision of its own, applied after this one). `slots`: tasks whose fresh rows decide whether the page
+   * still holds (`slotMoveSettled` over `fx`), and reviewed tasks whose creator was not known
+   * (`fx.unknownCreators`: their rows name the creators whose lines moved); read in the same query. Before, such a review dropped every page (the review cut-offs of tasks this replica had not
    * met dropped ~50 pages each in bench:api's multi-process window).
    */
   private reloadShown(changed: (row: TaskRow) => boolean, slots?: { ids: (tag: ListingTag, page: ListedRows) => number[]; fx: ElsewhereEffects; fresh: FreshRows }): void {
@@ -450,16 +454,23 @@ export class ListingCache {
       if (page.rows.some((r) => !byId.has(r.id) && (changed(r) || creators.has(r.creatorId)))) return ASK_AGAIN;
       return { ...page, rows: page.rows.map((r) => byId.get(r.id) ?? r) };
     };
-    const needs = (tag: ListingTag, page: ListedRows) => !!reviewed.length || page.rows.some(changed) || (!!slots && slots.ids(tag, page).length > 0);
+    /** The tasks whose fresh rows this page needs (none: the change leaves it as it is). */
+    const wanted = (tag: ListingTag, page: ListedRows) => {
+      const ids = [...page.rows.filter(changed).map((r) => r.id), ...(slots ? slots.ids(tag, page) : [])];
+      return ids.length || reviewed.length ? [...ids, ...reviewed] : null;
+    };
     // Answers still to come start no read of their own: they are revised with the rows this revision reads
     // (every task another process changed is read for them, in the same query).
     const forAnswersToCome = slots && this.rows.anyRunning ? [...new Set([...slots.fx.shown, ...reviewed])] : [];
     const readForAll = forAnswersToCome.length ? fresh.ask(forAnswersToCome) : null;
     readForAll?.catch(() => undefined);
     this.rows.reviseLater(
-      (tag, page) => (needs(tag, page) ? fresh.ask([...page.rows.filter(changed).map((r) => r.id), ...(slots ? slots.ids(tag, page) : []), ...reviewed]).then((byId) => revisedBy(tag, page, byId)) : null),
       (tag, page) => {
-        if (!needs(tag, page)) return page;
+        const ids = wanted(tag, page);
+        return ids ? fresh.ask(ids).then((byId) => revisedBy(tag, page, byId)) : null;
+      },
+      (tag, page) => {
+        if (!wanted(tag, page)) return page;
         if (!readForAll) return null;
         return readForAll.then((byId) => revisedBy(tag, page, byId)).then((next) => (next === ASK_AGAIN ? null : next));
       },

@@ -77,7 +77,7 @@ export class ReadCache<V, T> {
     return entry.value;
   }
 
-  /** Drops every entry for which `stale(tag, answer)` holds, and every entry whose query is still running. */
+  /** Drops every entry for which `stale(tag, answer)` holds (an answer still to come: as `revise` says). */
   invalidate(stale: (tag: T, answer: V) => boolean, doomed?: (tag: T) => boolean): void {
     this.revise((tag, answer) => (stale(tag, answer) ? null : answer), doomed);
   }
