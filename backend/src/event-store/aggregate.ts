@@ -16,6 +16,8 @@ export interface DomainEvent<T extends string = string, D = any> {
  */
 export abstract class Aggregate<S> {
   private uncommitted: DomainEvent[] = [];
+  /** Folds of raised events so far (decideEach: whether a refused decision folded anything before it threw). */
+  private folds = 0;
   protected state: S;
   /** Version of the stream as loaded (the expected version for the append). */
   version = 0;
@@ -63,6 +65,7 @@ export abstract class Aggregate<S> {
 
   protected raise<D>(type: string, data: D, idempotencyKey?: string): void {
     const event: DomainEvent = { type, data, idempotencyKey };
+    this.folds++;
     this.state = this.evolve(this.state, event);
     this.uncommitted.push(event);
   }
@@ -73,8 +76,41 @@ export abstract class Aggregate<S> {
    * one go, such as a block range of chain facts, can refuse one and keep the others).
    */
   protected raiseAll(events: DomainEvent[]): void {
+    this.folds++;
     this.state = this.evolveAll(this.state, events);
     this.uncommitted.push(...events.map((e) => ({ type: e.type, data: e.data, idempotencyKey: e.idempotencyKey })));
+  }
+
+  /**
+   * Decides each item in turn (a block range's logs of this aggregate), each all or nothing: when `decide` throws,
+   * the events it raised are dropped and the state is the one before it, and the next item is decided on that
+   * state. Returns, per item, what it threw (`refused`) or that it was decided.
+   *
+   * The run's folds may share what they copy (`decisionRun`), so the state before a refused decision may have
+   * been changed in place once the decision folded something: the state is then folded again from the run's
+   * start with the events kept. A decision refused before it raised anything (a rule saying no) costs nothing.
+   */
+  decideEach<T>(items: readonly T[], decide: (item: T, index: number) => void): Array<{ refused: false } | { refused: true; error: unknown }> {
+    return this.decisionRun(() => {
+      const start = this.state;
+      const kept = this.uncommitted.length;
+      return items.map((item, index) => {
+        const [before, raised, folds] = [this.state, this.uncommitted.length, this.folds];
+        try {
+          decide(item, index);
+          return { refused: false as const };
+        } catch (error) {
+          this.uncommitted.length = raised;
+          this.state = this.folds === folds ? before : this.evolveAll(start, this.uncommitted.slice(kept));
+          return { refused: true as const, error };
+        }
+      });
+    });
+  }
+
+  /** Runs a run of decisions (decideEach); an aggregate whose folds copy lazily lets them share the copies. */
+  protected decisionRun<R>(run: () => R): R {
+    return run();
   }
 
   pullEvents(): NewEvent[] {

@@ -63,17 +63,14 @@ function decide(task: TaskAggregate, logs: EscrowLog[], keys: string[], seen: Se
   }
   if (!task.exists) return logs.map((): EscrowLogOutcome => ({ result: 'rejected', reason: `unknown task ${task.id}` }));
   const creatorWallet = wallets.get(task.snapshot.creatorId) ?? null;
-  return logs.map((log, i): EscrowLogOutcome => {
+  // Whatever refuses a log (a domain rule, or a value no rule foresaw that makes a decision throw) refuses this
+  // log alone, all of it (decideEach): the task's other logs and every other task of the range are appended as decided.
+  const decided = task.decideEach(logs, (log, i) => {
+    if (!seen.has(keys[i])) task.applyEscrowLog(log, creatorWallet);
+  });
+  return decided.map((d, i): EscrowLogOutcome => {
     if (seen.has(keys[i])) return { result: 'duplicate' };
-    try {
-      task.applyEscrowLog(log, creatorWallet);
-      return { result: 'applied' };
-    } catch (err) {
-      // Whatever refuses this log (a domain rule, or a value no rule foresaw that makes a decision throw)
-      // refuses this log alone: applyEscrowLog raises all of a decision's events or none, so the task's
-      // other logs and every other task of the range are appended as decided.
-      return { result: 'rejected', reason: refusal(err) };
-    }
+    return d.refused ? { result: 'rejected', reason: refusal(d.error) } : { result: 'applied' };
   });
 }
 

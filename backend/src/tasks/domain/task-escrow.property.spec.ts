@@ -92,6 +92,68 @@ describe('escrow decisions: every value of every log field (property)', () => {
     );
   });
 
+  it("a range's logs decided in one run (decideEach, sharing its copies) give what deciding each alone gives, and leave the loaded state as it was", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('awaiting', 'funded', 'approved', 'refunded' as const),
+        fc.constantFrom(CREATOR, null, EARNER),
+        fc.array(fc.oneof(funded, released, refunded), { minLength: 1, maxLength: 12 }),
+        (stage, creatorWallet, logs) => {
+          const task = new TaskAggregate(TASK_ID).load(history(stage));
+          const loaded = task.snapshot;
+          const untouched = structuredClone(loaded);
+          // Each log alone: a fresh aggregate from the state so far, so every decision copies what it changes.
+          let state = loaded;
+          const expected: unknown[] = [];
+          const alone = logs.map((log) => {
+            const probe = new TaskAggregate(TASK_ID).resume(state, task.version);
+            try {
+              probe.applyEscrowLog(log, creatorWallet);
+            } catch {
+              return true;
+            }
+            expected.push(...probe.pullEvents());
+            state = probe.snapshot;
+            return false;
+          });
+          const run = task.decideEach(logs, (log) => task.applyEscrowLog(log, creatorWallet));
+          expect(run.map((r) => r.refused)).toEqual(alone);
+          expect(task.pullEvents()).toEqual(expected);
+          expect(task.snapshot).toEqual(state);
+          expect(loaded).toEqual(untouched);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('a decision that throws after it raised events is undone whole: its events dropped, the state as before it, the next one decided', () => {
+    // Submission 8 approved and requested beside 7: the run's first payout (8) makes the submissions Map a draft of
+    // the run, which the second decision (7, then a throw) changes in place before it is undone.
+    const withTwo = () => [
+      ...history('approved'),
+      stored(6, T.SubmissionSubmitted, { submissionId: 8, taskId: TASK_ID, userId: 21, proofLink: null, proofText: 'y', proofFileUrl: null, notes: null, createdAt: '' }),
+      stored(7, T.SubmissionApproved, { submissionId: 8, taskId: TASK_ID, userId: 21, reviewerId: 10, feedback: null, reward: 5, reviewedAt: '' }),
+      stored(8, T.PayoutRequested, { submissionId: 8, taskId: TASK_ID, userId: 21, recipient: EARNER, amount: REWARD.toString(), requestedBy: 10 }),
+    ];
+    const task = new TaskAggregate(TASK_ID).load(withTwo());
+    const loaded = structuredClone(task.snapshot);
+    const release = (n: number, submissionId: number): EscrowLog => ({ kind: 'released', fact: fact(n), key: KEY, submissionId, recipient: EARNER, amount: REWARD });
+    const run = task.decideEach([8, 7, 7], (submissionId, i) => {
+      task.applyEscrowLog(release(5_000 + i, submissionId), CREATOR);
+      if (i === 1) throw new Error('a value no rule foresaw, after the payout was folded');
+    });
+    expect(run.map((r) => r.refused)).toEqual([false, true, false]);
+    // 7's first payout is gone with its decision, so the next release of 7 is its payout, not a second one.
+    expect(task.pullEvents().map((e) => [e.type, (e.data as { txHash: string }).txHash])).toEqual([
+      [T.RewardReleased, fact(5_000).txHash],
+      [T.RewardReleased, fact(5_002).txHash],
+    ]);
+    expect(task.snapshot.submissions.get(7)).toMatchObject({ payout: 'released', releasedTxHash: fact(5_002).txHash });
+    expect(task.snapshot.released).toBe(2);
+    expect(new TaskAggregate(TASK_ID).load(withTwo()).snapshot).toEqual(loaded);
+  });
+
   it("a stranger's escrow beside a funded task is a stranger_escrow; if a reorganisation drops the task's own funding, the task awaits funding (not an anomaly)", () => {
     const stranger = '0x' + '44'.repeat(20);
     const task = new TaskAggregate(TASK_ID).load(history('funded'));

@@ -20,7 +20,7 @@ import { EvolverTable, PostEvolverTable, Raised, SubmissionState, TaskState, ini
 import { TaskEvent, TaskEventType, isTaskEventType } from './task-event';
 import { upcastTaskEvent } from './task-event-upcaster';
 import * as E from './task.events';
-import { foldWithDrafts } from './task-fold-draft';
+import { decisionsWithDrafts, foldWithDrafts } from './task-fold-draft';
 
 export { MESSAGES, Reviewer };
 export { checkProofMatchesType } from './task-submissions';
@@ -72,6 +72,11 @@ export class TaskAggregate extends Aggregate<TaskState> {
   /** A stream (or a decision's events) in one fold: each submissions Map copied once, not per event (task-fold-draft.ts). */
   protected override evolveAll(s: TaskState, events: DomainEvent[]): TaskState {
     return foldWithDrafts(() => super.evolveAll(s, events));
+  }
+
+  /** A run of decisions (a range's logs of this task) copies each Map once for the whole run (task-fold-draft.ts). */
+  protected override decisionRun<R>(run: () => R): R {
+    return decisionsWithDrafts(run);
   }
 
   /** A decision's events, all or none (see raiseAll). */
