@@ -47,7 +47,7 @@ describe('EventStore.appendMany (real PostgreSQL)', () => {
   });
 
   it('stores every event\'s data and metadata exactly as given, whatever text they hold', async () => {
-    const tricky = [`it's`, 'back\\slash', 'a "quoted" word', '{braces},commas', 'NULL', '', 'ünïcødé ✓ 😀', 'tab\there\nnewline', '[1,2]'];
+    const tricky = [`it's`, 'back\\slash', 'a "quoted" word', '{braces},commas', 'NULL', '', 'ünïcødé ✓ 😀', 'tab\there\nnewline', '[1,2]', 'crlf\r\n\u2028\u2029', 'text \\n, not a break'];
     const data = tricky.map((s, i) => ({ s, i, nested: { list: [s, null, 1.5, true], empty: {} } }));
     await store.appendMany(
       [
