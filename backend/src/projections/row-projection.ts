@@ -49,6 +49,17 @@ export abstract class RowProjection implements Projection {
     return false;
   }
 
+  /**
+   * The columns the event sets on an existing row whatever else the row holds (its fold is the row with these
+   * values), or null when its change depends on the row. A row not in memory whose events in a batch are all
+   * patches is not fetched: one UPDATE sets their columns (a missing row stays missing, as fold leaves it). A
+   * backfill's payouts then neither read nor rewrite the submissions' twenty other columns. Not for projections
+   * with a `changed` hook, which needs whole rows: theirs are always fetched.
+   */
+  protected patchOf(_event: StoredEvent): Row | null {
+    return null;
+  }
+
   /** Called with the rows the batch changed, after their upsert is queued (same transaction). */
   protected async changed(_changes: RowChange[], _events: StoredEvent[], _tx: QueryRunner, _batch: ProjectionBatch): Promise<void> {}
 
@@ -59,25 +70,47 @@ export abstract class RowProjection implements Projection {
   async apply(events: StoredEvent[], tx: QueryRunner, batch: ProjectionBatch): Promise<void> {
     const rows = new Map<number, Row>();
     const unknown = new Set<number>();
+    // Keys not in memory whose every event so far is a patch: each with the patches merged, in event order.
+    const patched = new Map<number, Row>();
+    const patches = this.changed === RowProjection.prototype.changed;
     const seen = new Set<number>();
     for (const e of events) {
-      for (const k of this.keysOf(e)) {
-        if (seen.has(k)) continue;
+      const keys = this.keysOf(e);
+      if (!keys.length) continue;
+      const patch = patches ? this.patchOf(e) : null;
+      for (const k of keys) {
+        if (seen.has(k)) {
+          const merged = patched.get(k);
+          if (merged && patch) Object.assign(merged, patch);
+          else if (merged) {
+            patched.delete(k);
+            unknown.add(k);
+          }
+          continue;
+        }
         seen.add(k);
         const row = this.remembered.get(k);
         if (row) rows.set(k, row);
-        else if (!this.creates(e)) unknown.add(k);
+        else if (this.creates(e)) continue;
+        else if (patch) patched.set(k, { ...patch });
+        else unknown.add(k);
       }
     }
     if (seen.size === 0) return;
+    const types = await this.columnTypes(tx);
+    const patchWrites = patched.size ? this.patchUpdates(patched, types) : [];
+    if (!patchWrites) for (const k of patched.keys()) unknown.add(k);
     if (unknown.size) {
       const found: Row[] = await tx.query(`SELECT * FROM ${this.table} WHERE ${this.key} = ANY($1)`, [[...unknown]]);
       for (const r of found) rows.set(Number(r[this.key]), r);
     }
+    for (const w of patchWrites ?? []) batch.write(w.sql, w.params);
+    const folded = patchWrites ? (k: number) => !patched.has(k) : () => true;
     const before = new Map(rows);
     const changed = new Set<number>();
     for (const e of events) {
       for (const k of this.keysOf(e)) {
+        if (!folded(k)) continue;
         const next = this.fold(rows.get(k), e, k);
         if (next && next !== rows.get(k)) {
           rows.set(k, next);
@@ -90,7 +123,6 @@ export abstract class RowProjection implements Projection {
     const payload = [...changed].map((k) => rows.get(k) as Row);
     const columns = Object.keys(payload[0]);
     const updates = columns.filter((c) => c !== this.key).map((c) => `${c} = EXCLUDED.${c}`);
-    const types = await this.columnTypes(tx);
     const kinds = columns.map((c) => (types.has(c) ? columnKind(types.get(c)!) : null));
     const arrays = kinds.every((k) => k !== null) ? columnArrays(payload, columns, kinds as ColumnKind[]) : null;
     if (arrays) {
@@ -111,6 +143,35 @@ export abstract class RowProjection implements Projection {
       );
     }
     await this.changed([...changed].map((k) => ({ key: k, before: before.get(k), after: rows.get(k) as Row })), events, tx, batch);
+  }
+
+  /**
+   * One UPDATE per set of patched columns (a batch's payouts all set the same ones), as typed column arrays; null
+   * when some value cannot be written that way (the caller then fetches and folds those rows as any other).
+   */
+  private patchUpdates(patched: Map<number, Row>, types: Map<string, string>): Array<{ sql: string; params: string[] }> | null {
+    const groups = new Map<string, number[]>();
+    for (const [k, patch] of patched) {
+      const signature = Object.keys(patch).join(',');
+      const group = groups.get(signature);
+      if (group) group.push(k);
+      else groups.set(signature, [k]);
+    }
+    const updates: Array<{ sql: string; params: string[] }> = [];
+    for (const [signature, keys] of groups) {
+      const columns = [this.key, ...signature.split(',')];
+      const kinds = columns.map((c) => (types.has(c) ? columnKind(types.get(c)!) : null));
+      if (kinds.some((k) => k === null)) return null;
+      const arrays = columnArrays(keys.map((k) => ({ ...patched.get(k), [this.key]: k })), columns, kinds as ColumnKind[]);
+      if (!arrays) return null;
+      updates.push({
+        sql: `UPDATE ${this.table} AS t SET ${columns.slice(1).map((c) => `${c} = x.${c}`).join(', ')}
+                FROM unnest(${columns.map((c, i) => `$${i + 1}::${types.get(c)}[]`).join(', ')}) AS x(${columns.join(', ')})
+               WHERE t.${this.key} = x.${this.key}`,
+        params: arrays,
+      });
+    }
+    return updates;
   }
 
   /** The table's column types (`format_type`), read once: the schema does not change under a running process. */

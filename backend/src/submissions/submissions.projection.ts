@@ -19,6 +19,37 @@ export class SubmissionsProjection extends RowProjection {
     return e.type === T.SubmissionSubmitted;
   }
 
+  /** What each event sets on the row whatever it holds (its fold: the row with these); the payout's progress is not one. */
+  protected override patchOf(e: StoredEvent): Row | null {
+    const d = e.data;
+    const at = e.createdAt.toISOString();
+    switch (e.type) {
+      case T.SubmissionAiValidated:
+        return { updated_at: at, ai_validated: true, ai_validation: d.result };
+      case T.SubmissionApproved:
+        return { updated_at: at, status: 'approved', reviewed_by: d.reviewerId, review_notes: d.feedback, reviewed_at: d.reviewedAt };
+      case T.SubmissionRejected:
+        return { updated_at: at, status: 'rejected', reviewed_by: d.reviewerId, review_notes: d.feedback, reviewed_at: d.reviewedAt };
+      // Revise and resubmit, appeals (issue 22): the row shows the current proof, state and last word.
+      case T.SubmissionChangesRequested:
+        return { updated_at: at, status: 'changes_requested', reviewed_by: d.reviewerId, review_notes: d.feedback, reviewed_at: d.requestedAt };
+      case T.SubmissionResubmitted:
+        return { updated_at: at, status: 'pending', proof_link: d.proofLink, proof_text: d.proofText, proof_file_url: d.proofFileUrl, notes: d.notes };
+      case T.SubmissionAppealed:
+        return { updated_at: at, status: 'appealed' };
+      case T.SubmissionAppealUpheld:
+        return { updated_at: at, status: 'rejected', reviewed_by: d.adminId, review_notes: d.reason, reviewed_at: d.decidedAt };
+      case T.PayoutRequested:
+        return { updated_at: at, payout_status: 'requested', payout_recipient: d.recipient, payout_error: null };
+      case T.RewardReleased:
+        return { updated_at: at, payout_status: 'released', payout_error: null, transaction_hash: d.txHash, payout_tx_hash: d.txHash, payout_block_number: d.blockNumber };
+      case T.RewardReleaseReverted:
+        return { updated_at: at, payout_status: 'requested', transaction_hash: null, payout_block_number: null };
+      default:
+        return null;
+    }
+  }
+
   protected fold(row: Row | undefined, e: StoredEvent): Row | undefined {
     const d = e.data;
     const at = e.createdAt.toISOString();
@@ -48,40 +79,13 @@ export class SubmissionsProjection extends RowProjection {
       };
     }
     if (!row) return undefined;
-    const r: Row = { ...row, updated_at: at };
+    const patch = this.patchOf(e);
+    if (patch) return { ...row, ...patch };
     switch (e.type) {
-      case T.SubmissionAiValidated:
-        return { ...r, ai_validated: true, ai_validation: d.result };
-      case T.SubmissionApproved:
-        return { ...r, status: 'approved', reviewed_by: d.reviewerId, review_notes: d.feedback, reviewed_at: d.reviewedAt };
-      case T.SubmissionRejected:
-        return { ...r, status: 'rejected', reviewed_by: d.reviewerId, review_notes: d.feedback, reviewed_at: d.reviewedAt };
-      // Revise and resubmit, appeals (issue 22): the row shows the current proof, state and last word.
-      case T.SubmissionChangesRequested:
-        return { ...r, status: 'changes_requested', reviewed_by: d.reviewerId, review_notes: d.feedback, reviewed_at: d.requestedAt };
-      case T.SubmissionResubmitted:
-        return { ...r, status: 'pending', proof_link: d.proofLink, proof_text: d.proofText, proof_file_url: d.proofFileUrl, notes: d.notes };
-      case T.SubmissionAppealed:
-        return { ...r, status: 'appealed' };
-      case T.SubmissionAppealUpheld:
-        return { ...r, status: 'rejected', reviewed_by: d.adminId, review_notes: d.reason, reviewed_at: d.decidedAt };
-      case T.PayoutRequested:
-        return { ...r, payout_status: 'requested', payout_recipient: d.recipient, payout_error: null };
       case T.PayoutSent:
-        return r.payout_status === 'released' ? row : { ...r, payout_status: 'sent', payout_tx_hash: d.txHash };
+        return row.payout_status === 'released' ? row : { ...row, updated_at: at, payout_status: 'sent', payout_tx_hash: d.txHash };
       case T.PayoutFailed:
-        return r.payout_status === 'released' ? row : { ...r, payout_status: 'failed', payout_error: d.reason };
-      case T.RewardReleased:
-        return {
-          ...r,
-          payout_status: 'released',
-          payout_error: null,
-          transaction_hash: d.txHash,
-          payout_tx_hash: d.txHash,
-          payout_block_number: d.blockNumber,
-        };
-      case T.RewardReleaseReverted:
-        return { ...r, payout_status: 'requested', transaction_hash: null, payout_block_number: null };
+        return row.payout_status === 'released' ? row : { ...row, updated_at: at, payout_status: 'failed', payout_error: d.reason };
       default:
         return row;
     }
