@@ -22,7 +22,9 @@
  *    p99 ≥ 50 / rps (a p99 of 50 ms would need ≥ 1,000 req/s with every request equally fast). It says how much
  *    the server takes, not how long a user waits.
  * 6. The same read mix and write stream at a fixed offered rate (open loop): what a user waits on a busy
- *    marketplace. BENCH_READ_RATE (400) list requests a second are sent on a clock, each due at its time
+ *    marketplace, sent and timed from a process that does nothing else (read-at-rate.process.ts: this one's
+ *    event loop, busy with the writers and the payouts, counted its own stalls as the server's).
+ *    BENCH_READ_RATE (400) list requests a second are sent on a clock, each due at its time
  *    whatever happened to the previous ones (up to 256 connections), and each one's latency counts from when
  *    it was due, so queueing in the server (or in this process) shows instead of being omitted:
  *    `listUnderWritesAtRate` (the offered rate), `listUnderWritesAtRateRps` (answered: below the offered rate
@@ -45,7 +47,7 @@
  *    same at half the offered reads, a second point of the latency-against-load curve (`listMultiProcessAtHalfRate`,
  *    `…AtHalfRateRps`, `…AtHalfRateP50Ms`, `…AtHalfRateP99Ms`, `multiProcessAtHalfRateWriteP99Ms`, `…AtHalfRateCpuCores`).
  *    Each replica's page cache sees the read models move under it from the others all the time.
- * Everything runs on one machine: this process (autocannon, the writers) shares the CPU with the server and
+ * Everything runs on one machine: this process (autocannon, the writers), the reader process, the server and
  * PostgreSQL, and `load1` (the 1-minute load average at the end) says how busy the machine was otherwise.
  * BENCH_ONLY=busy,rate (names of `phase`s in main) runs only those phases while iterating; the others print null.
  * BENCH_SERVER=path/to/main.js measures another build (e.g. the previous commit's, compiled aside) instead of dist/.
@@ -77,7 +79,8 @@ import { TaskEvents as T } from '../src/tasks/domain/task.events';
 import { UserEvents as U } from '../src/users/user.events';
 import { TEST_SESSION_SECRET } from '../test/session-cookie';
 import { benchDatabase, freePort } from './bench-database';
-import { RateStats, ReadRequest, readAtRate, readMix, startWrites, WriteStats } from './list-under-writes';
+import { RateStats, ReadRequest, readMix, startWrites, WriteStats } from './list-under-writes';
+import { Reader, startReader } from './reader-process';
 import { ProcessGroup, countProcessCpu } from '../test/process-cpu';
 import { pgStatementsReport, pgStatementsReset } from '../test/pg-statements';
 import { PAYOUT_RATE, cpuProfileFlags, payoutStage, releasedCount, replicaSight, startChain, startChild, startReleases, stopChild, track } from './multi-process';
@@ -272,9 +275,12 @@ function mixAtSaturation(db: Client, base: string, mix: ReadRequest[], firstPage
     }));
 }
 
-/** The read mix at READ_RATE requests a second (open loop: what a user waits at that traffic) under the write stream. */
-async function mixAtRate(db: Client, base: string, mix: ReadRequest[], firstPageIds: number[], rate = READ_RATE) {
-  const r = await underWrites(db, base, firstPageIds, () => readAtRate(base, mix, rate, DURATION_S, 3));
+/**
+ * The read mix at READ_RATE requests a second (open loop: what a user waits at that traffic) under the write stream,
+ * sent and timed by the reader process (read-at-rate.process.ts), which does nothing else.
+ */
+async function mixAtRate(reader: Reader, db: Client, base: string, mix: ReadRequest[], firstPageIds: number[], rate = READ_RATE) {
+  const r = await underWrites(db, base, firstPageIds, () => reader.run({ base, mix, perSec: rate, durationS: DURATION_S, warmupS: 3 }));
   const l = r.list;
   console.log(`list at ${l.offered} req/s offered under ${WRITES_PER_SEC} writes/s: ${l.rps} req/s answered, p50 ${l.p50Ms} ms, ` +
     `p99 ${l.p99Ms} ms, max ${l.maxMs} ms, ${l.requests} requests, failed ${l.failed}`);
@@ -286,7 +292,7 @@ async function mixAtRate(db: Client, base: string, mix: ReadRequest[], firstPage
  * Two replicas behind a round-robin proxy, the indexer applying the payout stream, the write stream through the
  * proxy: the read mix at saturation, then at READ_RATE (see bench/multi-process.ts).
  */
-async function multiProcess(dbUrl: string) {
+async function multiProcess(dbUrl: string, reader: Reader) {
   const children: ChildProcess[] = [];
   const chain = await startChain();
   const db = new Client({ connectionString: dbUrl });
@@ -307,7 +313,7 @@ async function multiProcess(dbUrl: string) {
       { name: 'postgres', match: `-p\u0000${new URL(dbUrl).port}\u0000` },
       { name: 'anvil', pids: [chain.pid] },
       { name: 'proxy', pids: [proxy.pid!] },
-      { name: 'loadGenerator', pids: [process.pid] },
+      { name: 'loadGenerator', pids: [process.pid, reader.pid] },
     ];
     const base = `http://127.0.0.1:${proxyPort}`;
     await db.connect();
@@ -360,10 +366,10 @@ async function multiProcess(dbUrl: string) {
     const busy = await window('saturation', () => mixAtSaturation(db, base, mix, firstPageIds));
     const rowsOf = async (sql: string, params?: unknown[]) => (await db.query(sql, params)).rows;
     const statements = await pgStatementsReset(rowsOf, 'bench:api');
-    const atRate = await window('at rate', () => mixAtRate(db, base, mix, firstPageIds));
+    const atRate = await window('at rate', () => mixAtRate(reader, db, base, mix, firstPageIds));
     if (statements) console.log(`multi-process at rate, PostgreSQL's time per statement (pg_stat_statements):\n${await pgStatementsReport(rowsOf)}`);
     // A second point of the latency-against-load curve: half the offered reads (the writes and payouts as before).
-    const halfRate = await window('at half rate', () => mixAtRate(db, base, mix, firstPageIds, Math.round(READ_RATE / 2)));
+    const halfRate = await window('at half rate', () => mixAtRate(reader, db, base, mix, firstPageIds, Math.round(READ_RATE / 2)));
     const payoutLogsPerSec = Math.round(((busy.logs + atRate.logs) / (busy.seconds + atRate.seconds)) * 10) / 10;
     console.log(`multi-process: the indexer stored ${busy.logs + atRate.logs} payouts (${payoutLogsPerSec}/s) while the reads ran`);
     return { busy: busy.r, atRate: atRate.r, atRateCores: atRate.cores, halfRate: halfRate.r, halfRateCores: halfRate.cores, payoutLogsPerSec };
@@ -400,6 +406,7 @@ async function main(): Promise<void> {
   const database = await benchDatabase('bench_api');
   const dbUrl = database.url;
   let server: ChildProcess | null = null;
+  const reader = await startReader();
   try {
     const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: dbUrl, SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'warn' });
     const domain = await NestFactory.createApplicationContext(DomainModule.forRoot(config, dbUrl), { logger: ['error', 'warn'] });
@@ -445,7 +452,7 @@ async function main(): Promise<void> {
     try {
       const { mix, firstPageIds } = await readMix(base, db, USERS);
       busy = await phase('busy', () => mixAtSaturation(db, base, mix, firstPageIds));
-      atRate = await phase('rate', () => mixAtRate(db, base, mix, firstPageIds));
+      atRate = await phase('rate', () => mixAtRate(reader, db, base, mix, firstPageIds));
     } finally {
       await db.end();
     }
@@ -459,7 +466,7 @@ async function main(): Promise<void> {
     if (server) await stopServer(server);
     server = null;
     // A failure here (a process that would not start) leaves the other figures printed, these as null.
-    const multi = await phase('multi', () => multiProcess(dbUrl)).catch((err) => {
+    const multi = await phase('multi', () => multiProcess(dbUrl, reader)).catch((err) => {
       console.error(`multi-process figures: ${(err as Error).stack ?? err}`);
       return null;
     });
@@ -509,6 +516,7 @@ async function main(): Promise<void> {
     }));
   } finally {
     if (server) await stopServer(server);
+    await reader.stop();
     await database.stop();
   }
 }
