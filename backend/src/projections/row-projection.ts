@@ -164,9 +164,13 @@ export abstract class RowProjection implements Projection {
       if (kinds.some((k) => k === null)) return null;
       const arrays = columnArrays(keys.map((k) => ({ ...patched.get(k), [this.key]: k })), columns, kinds as ColumnKind[]);
       if (!arrays) return null;
+      // The values go as text and are cast in SET, row by row: only those of rows that exist are converted, so a
+      // value the column cannot take (an event's empty date) fails the batch only when it would have been
+      // written, as with a folded row, and a patch of a missing row stays a no-op.
       updates.push({
-        sql: `UPDATE ${this.table} AS t SET ${columns.slice(1).map((c) => `${c} = x.${c}`).join(', ')}
-                FROM unnest(${columns.map((c, i) => `$${i + 1}::${types.get(c)}[]`).join(', ')}) AS x(${columns.join(', ')})
+        sql: `UPDATE ${this.table} AS t SET ${columns.slice(1).map((c) => `${c} = x.${c}::${types.get(c)}`).join(', ')}
+                FROM unnest($1::${types.get(this.key)}[], ${columns.slice(1).map((_c, i) => `$${i + 2}::text[]`).join(', ')})
+                  AS x(${columns.join(', ')})
                WHERE t.${this.key} = x.${this.key}`,
         params: arrays,
       });
