@@ -6,7 +6,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { readAtRate } from './list-under-writes';
-import { ReaderReply, ReaderRun } from './reader-process';
+import type { ReaderReply, ReaderRun } from './reader-process';
 
 process.on('message', (run: ReaderRun) => {
   const loop = monitorEventLoopDelay({ resolution: 10 });

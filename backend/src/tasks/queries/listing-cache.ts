@@ -428,8 +428,7 @@ export class ListingCache {
    * when the change came may have been read after the fresh rows, but any later change of those rows has a
    * revision of its own, applied after this one). `slots`: tasks whose fresh rows decide whether the page
    * still holds (`slotMoveSettled` over `fx`), and reviewed tasks whose creator was not known
-   * (`fx.unknownCreators`: their rows name the creators whose lines moved); read in the same query. Before, such a review dropped every page (the review cut-offs of tasks this replica had not
-   * met dropped ~50 pages each in bench:api's multi-process window).
+   * (`fx.unknownCreators`: their rows name the creators whose lines moved); read in the same query.
    */
   private reloadShown(changed: (row: TaskRow) => boolean, slots?: { ids: (tag: ListingTag, page: ListedRows) => number[]; fx: ElsewhereEffects; fresh: FreshRows }): void {
     const reload = this.reloadTasks;

@@ -14,11 +14,11 @@ export class ListingJson {
   /** Serialised cached pages (a revised page is a new object, so it is serialised afresh), with the last total. */
   private readonly bodies = new WeakMap<ListedRows, { items: string; total: number | null; body: Buffer }>();
   /**
-   * The JSON of each shared view: a page revised after a write is a new object holding one new row among the
+   * The JSON of each shared view (keyed by the view, one per cached row): a page revised after a write is a new object holding one new row among the
    * old ones, so only that row is serialised again (re-serialising whole 100-row pages was most of a replica's
    * JSON time under writes).
    */
-  private readonly viewJson = new WeakMap<TaskRow, string>();
+  private readonly viewJson = new WeakMap<TaskView, string>();
 
   constructor(private readonly config: AppConfig) {}
 
@@ -53,10 +53,11 @@ export class ListingJson {
     return body;
   }
 
+  /** A row's view as JSON, kept with the view (a viewer's own view is a fresh object: serialised each time). */
   private itemJson(row: TaskRow, viewer: Viewer | undefined): string {
-    if (this.ownView(row, viewer)) return JSON.stringify(toTaskView(row, this.config, viewer));
-    let json = this.viewJson.get(row);
-    if (json === undefined) this.viewJson.set(row, (json = JSON.stringify(this.viewFor(undefined)(row))));
+    const view = this.viewFor(viewer)(row);
+    let json = this.viewJson.get(view);
+    if (json === undefined) this.viewJson.set(view, (json = JSON.stringify(view)));
     return json;
   }
 }
