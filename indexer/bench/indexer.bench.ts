@@ -19,6 +19,7 @@
  * first app's projection runner, which stands for the API's) and in PostgreSQL (bench-cpu.ts): the yardstick that
  * holds on a shared machine, where the wall-clock figure swings with the other load.
  * Env: BENCH_LIVE (40) live releases; BENCH_CPU_PROFILE=<file> a CPU profile of the realistic indexing;
+ * BENCH_HEAP_PROFILE=<file> a sampling allocation profile of it (objects the GC collected included);
  * BENCH_PG_STATEMENTS=1 PostgreSQL's time per statement of the realistic indexing (the embedded
  * server preloads pg_stat_statements then; backend/test/pg-statements.ts);
  * DATABASE_URL to use a running PostgreSQL (default: an embedded one in a
@@ -125,19 +126,34 @@ function timeEachProjection(runner: ProjectionRunner): void {
  */
 async function startCpuProfile(): Promise<(() => Promise<void>) | null> {
   const file = process.env.BENCH_CPU_PROFILE;
-  if (!file) return null;
+  const heapFile = process.env.BENCH_HEAP_PROFILE;
+  if (!file && !heapFile) return null;
   const session = new inspector.Session();
   session.connect();
   const post = (method: string, params?: object) =>
     new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
-  await post('Profiler.enable');
-  await post('Profiler.setSamplingInterval', { interval: 200 });
-  await post('Profiler.start');
+  if (file) {
+    await post('Profiler.enable');
+    await post('Profiler.setSamplingInterval', { interval: 200 });
+    await post('Profiler.start');
+  }
+  if (heapFile) {
+    // Every allocation sampled, also of objects the GC collected since: what the indexing allocates, not what it keeps.
+    await post('HeapProfiler.enable');
+    await post('HeapProfiler.startSampling', { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  }
   return async () => {
-    const { profile } = (await post('Profiler.stop')) as { profile: object };
-    fs.writeFileSync(file, JSON.stringify(profile));
+    if (file) {
+      const { profile } = (await post('Profiler.stop')) as { profile: object };
+      fs.writeFileSync(file, JSON.stringify(profile));
+      say(`CPU profile of the realistic indexing in ${file}`);
+    }
+    if (heapFile) {
+      const { profile } = (await post('HeapProfiler.stopSampling')) as { profile: object };
+      fs.writeFileSync(heapFile, JSON.stringify(profile));
+      say(`allocation profile of the realistic indexing in ${heapFile}`);
+    }
     session.disconnect();
-    say(`CPU profile of the realistic indexing in ${file}`);
   };
 }
 
