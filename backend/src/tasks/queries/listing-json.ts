@@ -3,6 +3,9 @@ import { ListedRows } from './listing-cache';
 import { TaskRow, TaskView, toTaskView } from './task.view';
 import { Viewer } from './viewer';
 
+/** How a page's JSON starts, before its items. */
+const PAGE_HEAD = Buffer.from('{"items":');
+
 /**
  * The listing's answers as views and as the JSON the route sends, built once per cached row and page
  * rather than on every request (building and stringifying them was most of a cached answer's cost). Only a
@@ -11,8 +14,13 @@ import { Viewer } from './viewer';
 export class ListingJson {
   /** Views of cached rows as everyone sees them. Never handed to callers that add fields to a view. */
   private readonly sharedViews = new WeakMap<TaskRow, TaskView>();
-  /** Serialised cached pages (a revised page is a new object, so it is serialised afresh), with the last total. */
-  private readonly bodies = new WeakMap<ListedRows, { items: string; total: number | null; body: Buffer }>();
+  /**
+   * Serialised cached pages (a revised page is a new object, so it is serialised afresh), with the last total.
+   * The items are kept encoded: a page's total moves with every submission to a task of its filter, and the
+   * answer is then the same items between a new head and tail, copied as bytes rather than the whole text
+   * joined and encoded again (kept as a string, each such page also stayed on the JS heap for the GC to copy).
+   */
+  private readonly bodies = new WeakMap<ListedRows, { items: Buffer; total: number | null; body: Buffer }>();
   /**
    * The JSON of each shared view (keyed by the view, one per cached row): a page revised after a write is a new object holding one new row among the
    * old ones, so only that row is serialised again (re-serialising whole 100-row pages was most of a replica's
@@ -46,9 +54,8 @@ export class ListingJson {
     const known = shared ? this.bodies.get(rows) : undefined;
     if (known && known.total === total) return known.body;
     // The same text as JSON.stringify of the array of views, each element serialised once per row.
-    const items = known?.items ?? `[${rows.rows.map((row) => this.itemJson(row, viewer)).join(',')}]`;
-    const json = total === null ? items : `{"items":${items},"nextCursor":${JSON.stringify(rows.nextCursor)},"total":${JSON.stringify(total)}}`;
-    const body = Buffer.from(json);
+    const items = known?.items ?? Buffer.from(`[${rows.rows.map((row) => this.itemJson(row, viewer)).join(',')}]`);
+    const body = total === null ? items : Buffer.concat([PAGE_HEAD, items, Buffer.from(`,"nextCursor":${JSON.stringify(rows.nextCursor)},"total":${JSON.stringify(total)}}`)]);
     if (shared) this.bodies.set(rows, { items, total, body });
     return body;
   }
