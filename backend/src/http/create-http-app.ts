@@ -47,7 +47,9 @@ export async function createHttpApp(config: AppConfig, databaseUrl: string, logD
   // answers as those of Nest's routes: one filter.
   app.use(((err, req, res, next) => filter.catch(err, new ExecutionContextHost([req, res, next]))) as ErrorRequestHandler);
   setupOpenApi(app, IDEMPOTENT_WRITES);
-  app.enableShutdownHooks();
+  // No `enableShutdownHooks()`: main.ts closes the app on a signal (onShutdown, once). Nest's hooks ran every
+  // shutdown hook a second time beside that; the session store's pool was ended twice, and Nest then logged
+  // "Called end on pool more than once" as an error and exited 1, or killed the process with the signal.
   return app;
 }
 
