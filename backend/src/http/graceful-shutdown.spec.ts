@@ -6,6 +6,8 @@ import { TEST_SESSION_SECRET } from '../../test/session-cookie';
 import { startTestApp } from '../../test/test-app';
 
 const BACKEND = path.resolve(__dirname, '..', '..');
+/** Runs a TypeScript entry of this repository from source, `@cent/*` included (as `npm start` does with START_FROM_SOURCE). */
+const RUN_TS = path.resolve(BACKEND, '..', 'indexer', 'bin', 'run-ts.js');
 
 /**
  * The server as a deploy stops it: the real process (src/main.ts), SIGTERM. It must close once and exit 0
@@ -29,7 +31,7 @@ describe('the backend process stops cleanly on SIGTERM', () => {
 
   it('closes once, logs no error and exits 0', async () => {
     const port = await freePort();
-    const proc = spawn(process.execPath, [require.resolve('ts-node/dist/bin.js'), '--swc', '-P', 'tsconfig.json', 'src/main.ts'], {
+    const proc = spawn(process.execPath, [RUN_TS, path.join(BACKEND, 'src', 'main.ts')], {
       cwd: BACKEND,
       env: {
         ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', PORT: String(port), DATABASE_URL: await createTestDatabase('shutdown'),
