@@ -41,19 +41,24 @@ describe('the backend process stops cleanly on SIGTERM', () => {
     });
     let out = '';
     const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-    await new Promise<void>((resolve, reject) => {
-      const onData = (c: Buffer) => {
-        out += c.toString();
-        if (out.includes('CENT Tasks API on')) resolve();
-      };
-      proc.stdout!.on('data', onData);
-      proc.stderr!.on('data', onData);
-      void exited.then((code) => reject(new Error(`the server exited (${code}) before it listened:\n${out}`)));
-    });
-    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
-    proc.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    const errors = out.split('\n').filter((line) => line.includes('"level":50') || line.includes('"level":60'));
-    expect(errors).toEqual([]);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const onData = (c: Buffer) => {
+          out += c.toString();
+          if (out.includes('CENT Tasks API on')) resolve();
+        };
+        proc.stdout!.on('data', onData);
+        proc.stderr!.on('data', onData);
+        void exited.then((code) => reject(new Error(`the server exited (${code}) before it listened:\n${out}`)));
+      });
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      proc.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      const errors = out.split('\n').filter((line) => line.includes('"level":50') || line.includes('"level":60'));
+      expect(errors).toEqual([]);
+    } finally {
+      // A failed step must not leave the server running.
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+    }
   });
 });
