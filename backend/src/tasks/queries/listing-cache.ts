@@ -158,8 +158,11 @@ function placedIn(tag: ListingTag, fx: ElsewhereEffects): boolean {
   return fx.placed.some((t) => admitsTerms(tag, t));
 }
 
-/** The task and creator ids of a page's rows (see `shownIds`). */
-interface ShownIds {
+/**
+ * Tasks and creators by id: those a page's rows show (`shownIds`), or those whose rows another process changed
+ * (a task's row, or a creator's record line on every row of theirs: `rowChangesOf`).
+ */
+interface RowIds {
   tasks: ReadonlySet<number>;
   creators: ReadonlySet<number>;
 }
@@ -170,9 +173,9 @@ interface ShownIds {
  * against every cached page (up to 1,000, of up to 100 rows): looking its few changed ids up here instead of
  * going through each page's rows halved the CPU each such write costs a replica (`npm run bench:list-cache`).
  */
-const shownIdsOfRows = new WeakMap<readonly TaskRow[], ShownIds>();
+const shownIdsOfRows = new WeakMap<readonly TaskRow[], RowIds>();
 
-function shownIds(page: ListedRows): ShownIds {
+function shownIds(page: ListedRows): RowIds {
   let ids = shownIdsOfRows.get(page.rows);
   if (!ids) shownIdsOfRows.set(page.rows, (ids = { tasks: new Set(page.rows.map((r) => r.id)), creators: new Set(page.rows.map((r) => r.creatorId)) }));
   return ids;
@@ -222,23 +225,17 @@ function slotMoveSettled(move: SlotMove, row: TaskRow | undefined, now = Date.no
   return hasOpenSlot(listingRowOf(row)) === move.leaves;
 }
 
-/** Rows whose task changed, and rows of creators whose record line moved: what a page must show afresh. */
-interface RowChanges {
-  tasks: ReadonlySet<number>;
-  creators: ReadonlySet<number>;
-}
-
 /** What another process changed in the rows pages show: its tasks' rows and its creators' record lines. */
-function rowChangesOf(fx: ElsewhereEffects): RowChanges {
+function rowChangesOf(fx: ElsewhereEffects): RowIds {
   return { tasks: fx.shown, creators: fx.creators };
 }
 
-function rowChanged(row: TaskRow, changes: RowChanges): boolean {
+function rowChanged(row: TaskRow, changes: RowIds): boolean {
   return changes.tasks.has(row.id) || changes.creators.has(row.creatorId);
 }
 
-/** Whether a page shows a changed row (see `RowChanges`). */
-function shows(page: ListedRows, changes: RowChanges): boolean {
+/** Whether a page shows a row `changes` names. */
+function shows(page: ListedRows, changes: RowIds): boolean {
   const ids = shownIds(page);
   return overlap(changes.tasks, ids.tasks) || overlap(changes.creators, ids.creators);
 }
@@ -469,7 +466,7 @@ export class ListingCache {
    * still holds (`slotMoveSettled` over `fx`), and reviewed tasks whose creator was not known
    * (`fx.unknownCreators`: their rows name the creators whose lines moved); read in the same query.
    */
-  private reloadShown(changed: RowChanges, slots?: { ids: (tag: ListingTag, page: ListedRows) => number[]; fx: ElsewhereEffects; fresh: FreshRows }): void {
+  private reloadShown(changed: RowIds, slots?: { ids: (tag: ListingTag, page: ListedRows) => number[]; fx: ElsewhereEffects; fresh: FreshRows }): void {
     const reload = this.reloadTasks;
     if (!reload) {
       this.rows.invalidate((_tag, page) => shows(page, changed));
