@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureDatabase } from '../src/database/embedded-postgres';
+import { childOutput } from './child-output';
 import { freePort } from './free-port';
 
 /**
@@ -31,16 +32,7 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     proc = child;
-    let out = '';
-    await new Promise<void>((resolve, reject) => {
-      const onData = (c: Buffer) => {
-        out += c.toString();
-        if (out.includes('ready')) resolve();
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      child.once('exit', (code) => reject(new Error(`own PostgreSQL exited (${code}):\n${out}`)));
-    });
+    await childOutput(child, 'ready', 'own PostgreSQL').ready;
   };
   const stop = async (mode: 'fast' | 'immediate' = 'fast') => {
     const child = proc;

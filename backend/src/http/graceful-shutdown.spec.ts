@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
+import { childOutput } from '../../test/child-output';
 import { freePort } from '../../test/free-port';
 import { createTestDatabase } from '../../test/test-database';
 import { TEST_SESSION_SECRET } from '../../test/session-cookie';
@@ -39,22 +40,14 @@ describe('the backend process stops cleanly on SIGTERM', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let out = '';
+    const out = childOutput(proc, 'CENT Tasks API on', 'the server');
     const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
     try {
-      await new Promise<void>((resolve, reject) => {
-        const onData = (c: Buffer) => {
-          out += c.toString();
-          if (out.includes('CENT Tasks API on')) resolve();
-        };
-        proc.stdout!.on('data', onData);
-        proc.stderr!.on('data', onData);
-        void exited.then((code) => reject(new Error(`the server exited (${code}) before it listened:\n${out}`)));
-      });
+      await out.ready;
       expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
       proc.kill('SIGTERM');
       expect(await exited).toBe(0);
-      const errors = out.split('\n').filter((line) => line.includes('"level":50') || line.includes('"level":60'));
+      const errors = out.text().split('\n').filter((line) => line.includes('"level":50') || line.includes('"level":60'));
       expect(errors).toEqual([]);
     } finally {
       // A failed step must not leave the server running.
