@@ -43,7 +43,9 @@
  *    offered, open loop), the writes' `multiProcessWritesPerSec`, `multiProcessWriteP99Ms` (saturation) and
  *    `multiProcessAtRateWriteP99Ms`, `multiProcessPayoutLogsPerSec` (payouts the indexer stored a second), and
  *    `multiProcessAtRateCpuCores`: the cores each process group used during the at-rate window (test/process-cpu.ts),
- *    which says whether the figure is bounded by the design or by a machine that runs all of them; then the
+ *    which says whether the figure is bounded by the design or by a machine that runs all of them (`loadGenerator`
+ *    split into `loadGeneratorReader` and `loadGeneratorWritesAndPayouts`; PostgreSQL's CPU by the process it served
+ *    is printed per window: bench/pg-cpu-by-client.ts); then the
  *    same at half the offered reads, a second point of the latency-against-load curve (`listMultiProcessAtHalfRate`,
  *    `…AtHalfRateRps`, `…AtHalfRateP50Ms`, `…AtHalfRateP99Ms`, `multiProcessAtHalfRateWriteP99Ms`, `…AtHalfRateCpuCores`).
  *    Each replica's page cache sees the read models move under it from the others all the time.
@@ -58,7 +60,8 @@
  *             "listUnderWritesAtRateP50Ms":…,"listUnderWritesAtRateP99Ms":…,"writesAtRatePerSec":…,"writeAtRateP99Ms":…,
  *             "listMultiProcessRps":…,"listMultiProcessP99Ms":…,"listMultiProcessAtRateRps":…,"listMultiProcessAtRateP99Ms":…,
  *             "multiProcessWritesPerSec":…,"multiProcessWriteP99Ms":…,"multiProcessAtRateWriteP99Ms":…,"multiProcessPayoutLogsPerSec":…,
- *             "multiProcessAtRateCpuCores":{"replicas":…,"indexer":…,"postgres":…,"anvil":…,"proxy":…,"loadGenerator":…},
+ *             "multiProcessAtRateCpuCores":{"replicas":…,"indexer":…,"postgres":…,"anvil":…,"proxy":…,"loadGenerator":…,
+ *                                           "loadGeneratorReader":…,"loadGeneratorWritesAndPayouts":…},
  *             "listMultiProcessAtHalfRate":200,"listMultiProcessAtHalfRateRps":…,"listMultiProcessAtHalfRateP50Ms":…,
  *             "listMultiProcessAtHalfRateP99Ms":…,"multiProcessAtHalfRateWriteP99Ms":…,"multiProcessAtHalfRateCpuCores":{…},"load1":…}
  */
@@ -83,6 +86,7 @@ import { RateStats, ReadRequest, readMix, startWrites, WriteStats } from './list
 import { Reader, startReader } from './reader-process';
 import { ProcessGroup, countProcessCpu } from '../test/process-cpu';
 import { pgStatementsReport, pgStatementsReset } from '../test/pg-statements';
+import { pgCpuByClient, withApplicationName } from './pg-cpu-by-client';
 import { PAYOUT_RATE, cpuProfileFlags, payoutStage, releasedCount, replicaSight, startChain, startChild, startReleases, stopChild, track } from './multi-process';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -295,13 +299,17 @@ async function mixAtRate(reader: Reader, db: Client, base: string, mix: ReadRequ
 async function multiProcess(dbUrl: string, reader: Reader) {
   const children: ChildProcess[] = [];
   const chain = await startChain();
-  const db = new Client({ connectionString: dbUrl });
+  const db = new Client({ connectionString: withApplicationName(dbUrl, 'bench') });
   try {
     // Three measured windows, each with its warm-up, twice over (a window also waits for the writes in flight).
     const stage = await payoutStage(dbUrl, chain, Math.ceil(PAYOUT_RATE * (3 + DURATION_S) * 3 * 2), children);
     const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
     const [indexer] = children;
-    const replicas = [await startServer(dbUrl, portA, stage.env), await startServer(dbUrl, portB, stage.env)];
+    // Each process's connections named, so that PostgreSQL's CPU can be told apart by who it served (pgCpuByClient).
+    const replicas = [
+      await startServer(dbUrl, portA, { ...stage.env, DATABASE_URL: withApplicationName(dbUrl, 'replica A') }),
+      await startServer(dbUrl, portB, { ...stage.env, DATABASE_URL: withApplicationName(dbUrl, 'replica B') }),
+    ];
     const proxy = await startChild('proxy', [path.join(__dirname, 'round-robin-proxy.mjs'), String(proxyPort),
       `http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`], process.env, 'proxy listening');
     children.push(...replicas, proxy);
@@ -314,16 +322,20 @@ async function multiProcess(dbUrl: string, reader: Reader) {
       { name: 'anvil', pids: [chain.pid] },
       { name: 'proxy', pids: [proxy.pid!] },
       { name: 'loadGenerator', pids: [process.pid, reader.pid] },
+      // Its two halves: the reads at a rate (the reader process) and the rest (the writes, the payout stream).
+      { name: 'loadGeneratorReader', pids: [reader.pid] },
+      { name: 'loadGeneratorWritesAndPayouts', pids: [process.pid] },
     ];
     const base = `http://127.0.0.1:${proxyPort}`;
     await db.connect();
     const { mix, firstPageIds } = await readMix(base, db, USERS);
     /** One measured window under the payout stream; a window that fails prints why and gives null figures. */
     const window = async <R>(name: string, measure: () => Promise<R>) => {
-      const releases = startReleases(chain, stage.escrow, stage.releases, PAYOUT_RATE);
+      const releases = startReleases(chain, stage.releases, PAYOUT_RATE);
       const stored = await releasedCount(db);
       const t0 = performance.now();
       const cpu = countProcessCpu(processes);
+      const pgCpu = await pgCpuByClient(db);
       const sight = await replicaSight([portA, portB]);
       const proxySight = () => fetch(`${base}/__proxy/stats`).then((r) => r.json());
       await proxySight();
@@ -337,9 +349,11 @@ async function multiProcess(dbUrl: string, reader: Reader) {
         console.error(`multi-process ${name}: ${(err as Error).message}`);
       } finally {
         cores = cpu.stop();
+        const pgCores = await pgCpu.stop().catch((err: Error) => err.message);
         const paid = await releases.stop();
         console.log(`payouts: ${paid.sent} released (${paid.perSec}/s), failed ${paid.failed}`);
         console.log(`multi-process ${name}: CPU in cores (of ${os.cpus().length}) ${JSON.stringify(cores)}`);
+        console.log(`multi-process ${name}: PostgreSQL's CPU in cores by whom it served ${JSON.stringify(pgCores)}`);
         loop.disable();
         console.log(`multi-process ${name}: inside the replicas ${JSON.stringify(await sight.stop().catch((err: Error) => err.message))}`);
         console.log(`multi-process ${name}: as the proxy saw them ${JSON.stringify(await proxySight().catch((err: Error) => err.message))}`);
