@@ -70,8 +70,9 @@ export function lockProjectionsSql(mode: LockMode): string {
 }
 
 /**
- * Opens a batch: starts its transaction, takes the projections' lock (`mode`), reads every projection's
- * checkpoint and, if the lock is held, the events after the lowest, as statements sent at once. With `seen`
+ * Opens a batch on a connection that has its reads prepared (`prepareReads`, done by `openBatch`): starts its
+ * transaction, takes the projections' lock (`mode`), reads every projection's checkpoint and, if the lock is
+ * held, the events after the lowest, as statements sent at once. With `seen`
  * (where this process last saw the read models), also the events after it up to the lowest checkpoint: what
  * other processes applied meanwhile, in the same round trip, so that caches learn at once which answers those
  * events changed instead of waiting for a second reader of the store.
@@ -80,27 +81,87 @@ export function openSql(names: string[], limit: number, seen: Checkpoint | undef
   return `START TRANSACTION ISOLATION LEVEL READ COMMITTED; ${lockProjectionsSql(mode)}; ${readSql(names, limit, seen)}`;
 }
 
-function readSql(names: string[], limit: number, seen: Checkpoint | undefined): string {
-  const list = nameList(names);
-  const lowestCheckpoint = `(SELECT last_transaction_id, last_position FROM projection_checkpoints WHERE name IN (${list}) ORDER BY 1, 2 LIMIT 1)`;
-  // The events only for the lock's holder: asking again is a no-op for it (the lock is re-entrant) and spares
-  // the others reading events they must not apply (one-time filter: the scan does not run without it).
-  const read = `
-      SELECT name, last_transaction_id, last_position
-        FROM projection_checkpoints
-       WHERE name IN (${list}) ORDER BY name;
-      SELECT * FROM (${visibleEventsAfter(lowestCheckpoint, String(limit))}) e
+/** The lowest of the checkpoints named by the text[] parameter $1. */
+const LOWEST_CHECKPOINT = `(SELECT last_transaction_id, last_position FROM projection_checkpoints WHERE name = ANY($1) ORDER BY 1, 2 LIMIT 1)`;
+
+/** A statement a batch prepares on its connection (PREPARE) and runs with EXECUTE. */
+interface PreparedRead {
+  name: string;
+  /** The PREPARE statement. */
+  sql: string;
+}
+
+/**
+ * Every checkpoint row (one per projection: a handful), those of other projection sets included: without a
+ * parameter the statement has one plan, made once. With the names as a parameter PostgreSQL kept planning it
+ * for each call (it costed the generic plan above the custom ones).
+ */
+const CHECKPOINTS: PreparedRead = {
+  name: 'cent_projection_checkpoints',
+  sql: `PREPARE cent_projection_checkpoints AS
+    SELECT name, last_transaction_id, last_position FROM projection_checkpoints ORDER BY name`,
+};
+
+/**
+ * The visible events after the lowest checkpoint, `limit` at most; one statement per limit (a batch size is a
+ * constant of its caller), which stays in the text so that the planner costs its generic plan as it costs the
+ * custom ones (a LIMIT parameter is costed as 10 % of the table, and PostgreSQL would keep planning each call).
+ * The events only for the lock's holder: asking again is a no-op for it (the lock is re-entrant) and spares the
+ * others reading events they must not apply (one-time filter: the scan does not run without it).
+ */
+function eventsRead(limit: number): PreparedRead {
+  const name = `cent_projection_events_${limit}`;
+  return {
+    name,
+    sql: `PREPARE ${name}(text[]) AS
+      SELECT * FROM (${visibleEventsAfter(LOWEST_CHECKPOINT, String(limit))}) e
        WHERE (SELECT pg_try_advisory_xact_lock(${PROJECTIONS_LOCK_KEY}))
-       ORDER BY transaction_id, global_position`;
+       ORDER BY transaction_id, global_position`,
+  };
+}
+
+/** The events after where this process last saw the read models, up to the lowest checkpoint: no snapshot horizon
+ * is needed, since every event up to a checkpoint was visible to whoever moved it there. */
+const UNSEEN: PreparedRead = {
+  name: 'cent_projection_unseen',
+  sql: `PREPARE cent_projection_unseen(text[], xid8, bigint) AS
+    SELECT ${EVENT_ROW_COLUMNS}
+      FROM events
+     WHERE (transaction_id, global_position) > ($2, $3)
+       AND (transaction_id, global_position) <= ${LOWEST_CHECKPOINT}
+     ORDER BY transaction_id, global_position
+     LIMIT ${UNSEEN_EVENTS_MAX + 1}`,
+};
+
+/** SQLSTATE duplicate_prepared_statement. */
+const ALREADY_PREPARED = '42P05';
+
+/** What each connection's session has prepared (a prepared statement lives as long as its connection). */
+const preparedOn = new WeakMap<PoolClient, Set<string>>();
+
+/**
+ * Prepares a batch's reads on `client` where it has not yet: under a stream of commands the processes open a few
+ * hundred batches a second between them, and PostgreSQL parsed and planned each read afresh, which cost it more
+ * CPU than running them (~0.17 ms a batch; bench:api's statement report, 2026-11-29). One statement per round
+ * trip, each outside any transaction, so that no failure of another can undo it; one found already there is kept.
+ */
+export async function prepareReads(client: PoolClient, limit: number): Promise<void> {
+  const done = preparedOn.get(client) ?? new Set<string>();
+  preparedOn.set(client, done);
+  for (const read of [CHECKPOINTS, eventsRead(limit), UNSEEN]) {
+    if (done.has(read.name)) continue;
+    await client.query(read.sql).catch((err: { code?: string }) => {
+      if (err.code !== ALREADY_PREPARED) throw err;
+    });
+    done.add(read.name);
+  }
+}
+
+function readSql(names: string[], limit: number, seen: Checkpoint | undefined): string {
+  const list = `ARRAY[${nameList(names)}]::text[]`;
+  const read = `EXECUTE ${CHECKPOINTS.name}; EXECUTE ${eventsRead(limit).name}(${list})`;
   if (!seen) return read;
-  // Every event up to a checkpoint was visible to whoever moved it there: no snapshot horizon is needed.
-  return `${read};
-      SELECT ${EVENT_ROW_COLUMNS}
-        FROM events
-       WHERE (transaction_id, global_position) > ('${seen.transactionId}'::xid8, ${seen.position})
-         AND (transaction_id, global_position) <= ${lowestCheckpoint}
-       ORDER BY transaction_id, global_position
-       LIMIT ${UNSEEN_EVENTS_MAX + 1}`;
+  return `${read}; EXECUTE ${UNSEEN.name}(${list}, '${seen.transactionId}'::xid8, ${seen.position})`;
 }
 
 /**
@@ -140,6 +201,7 @@ export function moveCheckpointsSql(names: string[], from: Checkpoint[], to: Chec
 
 /** Opens a batch in one round trip (two the first time, when the checkpoint rows are created). */
 export async function openBatch(client: PoolClient, names: string[], limit: number, seen: Checkpoint | undefined, mode: LockMode): Promise<OpenedBatch> {
+  await prepareReads(client, limit);
   const results = (await client.query(openSql(names, limit, seen, mode))) as unknown as QueryResult[];
   return openedBatch(client, names, limit, seen, results.slice(1));
 }
@@ -158,14 +220,15 @@ export async function openedBatch(
 ): Promise<OpenedBatch> {
   const [lock, ...read] = results;
   const locked = lock.rows[0].locked === true;
+  const ours = (rows: Array<{ name: string; last_transaction_id: string; last_position: string }>) => rows.filter((r) => names.includes(r.name));
   // Only the first batch (or the first after a rebuild emptied them) has rows to create.
-  if (read[0].rows.length < names.length) {
+  if (ours(read[0].rows).length < names.length) {
     await client.query(`INSERT INTO projection_checkpoints (name) SELECT unnest($1::text[]) ON CONFLICT (name) DO NOTHING`, [names]);
     read.splice(0, read.length, ...((await client.query(readSql(names, limit, seen))) as unknown as QueryResult[]));
   }
   const [checkpointRows, events, since] = read;
   const byName = new Map(
-    checkpointRows.rows.map((r) => [r.name as string, { transactionId: BigInt(r.last_transaction_id), position: BigInt(r.last_position) }]),
+    ours(checkpointRows.rows).map((r) => [r.name, { transactionId: BigInt(r.last_transaction_id), position: BigInt(r.last_position) }]),
   );
   return {
     locked,

@@ -9,7 +9,7 @@ import { testConfig, startTestDomain } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { DomainModule } from '../domain.module';
 import { EventStore } from '../event-store/event-store';
-import { Checkpoint, StoredEvent, compareCheckpoints } from '../event-store/stored-event';
+import { Checkpoint, START, StoredEvent, compareCheckpoints } from '../event-store/stored-event';
 import { ReviewSubmissionCommand } from '../tasks/commands/review-submission.command';
 import { SubmitProofCommand } from '../tasks/commands/submit-proof.command';
 import { SetTaskActiveCommand } from '../tasks/commands/set-task-active.command';
@@ -336,6 +336,34 @@ describe('ProjectionRunner', () => {
       await holder.end();
       await b.close();
       await a.close();
+    }
+  });
+
+  it('prepares a batch\'s reads once per connection and runs them on generic plans (PostgreSQL does not plan each batch again)', async () => {
+    const ctx = await startTestDomain();
+    const qr = ctx.dataSource.createQueryRunner();
+    await qr.connect();
+    try {
+      // A projection of its own beside the domain's (whose runner goes on: commands wait for it), on one connection.
+      const applied: bigint[] = [];
+      const probe: Projection = { name: 'zz_probe', tables: [], apply: async (events) => void applied.push(...events.map((e) => e.globalPosition)) };
+      let reached: Checkpoint = START;
+      const batches = new ProjectionBatches(ctx.dataSource, () => [probe], () => reached, (b) => void (reached = b.reached));
+      for (let i = 0; i < 8; i++) {
+        await registerWalletUser(ctx.commands);
+        await batches.run(2000, { held: qr });
+      }
+      // Every event once, in store order, as before.
+      expect(applied).toEqual((await ctx.app.get(EventStore).readAll(START, 10_000)).map((e) => e.globalPosition));
+      const plans: Array<{ name: string; generic_plans: string; custom_plans: string }> = await qr.query(
+        `SELECT name, generic_plans, custom_plans FROM pg_prepared_statements WHERE name LIKE 'cent_projection%' ORDER BY name`,
+      );
+      expect(plans.map((p) => p.name)).toEqual(['cent_projection_checkpoints', 'cent_projection_events_2000', 'cent_projection_unseen']);
+      // At most PostgreSQL's five trial custom plans each; the rest of the eight batches ran the generic plan.
+      for (const p of plans) expect({ name: p.name, generic: Number(p.generic_plans) > 0, custom: Number(p.custom_plans) <= 5 }).toEqual({ name: p.name, generic: true, custom: true });
+    } finally {
+      await qr.release();
+      await ctx.close();
     }
   });
 
