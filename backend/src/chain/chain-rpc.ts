@@ -14,6 +14,8 @@ import { INDEXER_CHECKPOINT_SQL } from './indexer-checkpoint';
 @Injectable()
 export class ChainRpc implements OnModuleDestroy {
   readonly provider: JsonRpcProvider;
+  /** Set on shutdown: a read still in flight then fails because the provider was destroyed, not the chain. */
+  private closed = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -24,6 +26,7 @@ export class ChainRpc implements OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
+    this.closed = true;
     this.provider.destroy();
   }
 
@@ -41,6 +44,7 @@ export class ChainRpc implements OnModuleDestroy {
 
   /** Records a failed chain read (any of them, not only the head's). */
   unreachable(err: unknown): void {
+    if (this.closed) return;
     this.status.failed('chain', (err as Error)?.message?.slice(0, 200) ?? String(err));
   }
 
