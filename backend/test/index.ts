@@ -14,6 +14,7 @@ export type { SseClient, SseFrame } from './sse-client';
 export { startReplica } from './replica';
 export type { Replica } from './replica';
 export { startTcpProxy } from './tcp-proxy';
+export { childOutput } from './child-output';
 export { TICKS_PER_SECOND, countProcessCpu, procStat } from './process-cpu';
 export type { ProcessGroup } from './process-cpu';
 export type { TcpProxy } from './tcp-proxy';

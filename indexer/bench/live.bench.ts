@@ -21,7 +21,7 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { DomainModule, loadConfig, SubmitProofCommand } from '@cent/backend';
-import { sessionCookieFor, TEST_SESSION_SECRET, openSse, SseClient, SseFrame } from '@cent/backend/testing';
+import { childOutput, sessionCookieFor, TEST_SESSION_SECRET, openSse, SseClient, SseFrame } from '@cent/backend/testing';
 import { startAnvil, freePort } from '../test/support/anvil';
 import { deployEscrow } from '../test/support/escrow-chain';
 import { createAndFundTask, registerCreator, registerUser, Person } from '../test/support/scenario';
@@ -44,16 +44,7 @@ function service(name: string, main: string, env: Record<string, string>, ready:
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  const started = new Promise<void>((resolve, reject) => {
-    const onData = (c: Buffer) => {
-      out += c.toString();
-      if (out.includes(ready)) resolve();
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', onData);
-    proc.once('exit', (code) => reject(new Error(`${name} exited (${code}):\n${out.slice(-2000)}`)));
-  });
+  const started = childOutput(proc, ready, name).ready;
   started.catch(() => undefined);
   return { proc, ready: started };
 }
