@@ -213,8 +213,11 @@ async function startServer(url: string, port: number, extraEnv: Record<string, s
       SESSION_SECRET: TEST_SESSION_SECRET, PUBLIC_ORIGIN: `http://localhost:${port}`,
       ...extraEnv,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   }));
+  // Its log lines (pino, on stdout, warnings and errors at this LOG_LEVEL) go to stderr, named by port: the
+  // bench's own stdout ends with its JSON line.
+  child.stdout!.on('data', (c: Buffer) => process.stderr.write(c.toString().replace(/^(?=.)/gm, `[server ${port}] `)));
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`backend exited with ${child.exitCode}`);

@@ -100,7 +100,10 @@ export async function startChain(): Promise<Chain> {
   };
 }
 
-/** A child process, resolved once `ready` appears in its output; afterwards its stderr is passed on, its stdout dropped. */
+/**
+ * A child process, resolved once `ready` appears in its output; afterwards its output is passed on to stderr,
+ * each line named (the services log warnings and errors as JSON on stdout; the bench's stdout ends with its figures).
+ */
 export function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, ready: string, cwd = ROOT): Promise<ChildProcess> {
   const proc = track(spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }));
   return new Promise((resolve, reject) => {
@@ -111,8 +114,9 @@ export function startChild(name: string, args: string[], env: NodeJS.ProcessEnv,
       if (!out.includes(ready)) return;
       clearTimeout(timer);
       proc.off('exit', onExit);
-      proc.stdout!.off('data', onData).resume();
-      proc.stderr!.off('data', onData).on('data', (e: Buffer) => process.stderr.write(`[${name}] ${e}`));
+      const passOn = (e: Buffer) => process.stderr.write(e.toString().replace(/^(?=.)/gm, `[${name}] `));
+      proc.stdout!.off('data', onData).on('data', passOn);
+      proc.stderr!.off('data', onData).on('data', passOn);
       resolve(proc);
     };
     const onExit = (code: number | null) => fail(new Error(`${name} exited (${code}):\n${out.slice(-2000)}`));

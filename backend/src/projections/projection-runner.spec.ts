@@ -21,6 +21,7 @@ import { ProjectionRunner, UnseenRange } from './projection-runner';
 import { CHECKPOINTS_MOVED_CHANNEL, CHECKPOINTS_MOVED_ELSEWHERE, UNSEEN_EVENTS_MAX, lockProjectionsSql, moveCheckpointsSql } from './projection-batch-sql';
 import { codeOf, isEventFault } from './projection-error';
 import { ProjectionBatches } from './projection-batches';
+import { GATHER_MS, IDLE_POLL_MS } from './projection-loop';
 
 /** Writes every event it is given into `seen`, whose primary key makes a second delivery fail loudly. */
 @Injectable()
@@ -336,6 +337,31 @@ describe('ProjectionRunner', () => {
       await holder.end();
       await b.close();
       await a.close();
+    }
+  });
+
+  it('gathers appends nobody waits for into a batch per GATHER_MS instead of a batch each', async () => {
+    const ctx = await startTestDomain();
+    const store = ctx.app.get(EventStore);
+    const runs = jest.spyOn(ProjectionBatches.prototype, 'run');
+    try {
+      await ctx.projections.waitForOwnAppends();
+      runs.mockClear();
+      // Appends as the scheduler's decisions come (nobody in this process waits for them), one after another.
+      const appends = 16;
+      const t0 = performance.now();
+      for (let i = 0; i < appends; i++) await store.append(`gather-${i}`, 0, [{ type: 'Tick', data: {} }]);
+      const span = performance.now() - t0;
+      const during = runs.mock.calls.length;
+      // At most one batch per gathering window and one per idle poll over the span, and the ones in flight at
+      // either end. (A slow machine widens the span and the bound with it; appends a few ms apart stay far below.)
+      expect(during).toBeLessThanOrEqual(Math.ceil(span / GATHER_MS) + Math.ceil(span / IDLE_POLL_MS) + 2);
+      // Then waited for, they all show.
+      await ctx.projections.waitForOwnAppends();
+      expect(compareCheckpoints(ctx.projections.position, store.latestAppended!)).toBeGreaterThanOrEqual(0);
+    } finally {
+      runs.mockRestore();
+      await ctx.close();
     }
   });
 
