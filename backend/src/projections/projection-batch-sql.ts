@@ -135,6 +135,8 @@ const UNSEEN: PreparedRead = {
 
 /** SQLSTATE duplicate_prepared_statement. */
 const ALREADY_PREPARED = '42P05';
+/** SQLSTATE invalid_sql_statement_name: EXECUTE of a statement the session does not hold. */
+const NOT_PREPARED = '26000';
 
 /** What each connection's session has prepared (a prepared statement lives as long as its connection). */
 const preparedOn = new WeakMap<PoolClient, Set<string>>();
@@ -155,6 +157,14 @@ export async function prepareReads(client: PoolClient, limit: number): Promise<v
     });
     done.add(read.name);
   }
+}
+
+/**
+ * After a batch failed on `client`: if its session lost the prepared reads (a `DISCARD ALL` or `DEALLOCATE` by
+ * someone else), they are prepared again by the next batch instead of failing every batch on this connection.
+ */
+export function forgetPreparedAfter(client: PoolClient, err: unknown): void {
+  if ((err as { code?: string })?.code === NOT_PREPARED) preparedOn.delete(client);
 }
 
 function readSql(names: string[], limit: number, seen: Checkpoint | undefined): string {

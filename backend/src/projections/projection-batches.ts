@@ -2,7 +2,7 @@ import { QueryResult } from 'pg';
 import { DataSource, QueryRunner } from 'typeorm';
 import { Checkpoint, START, StoredEvent, compareCheckpoints } from '../event-store/stored-event';
 import { Projection, ProjectionBatch } from './projection';
-import { LockMode, OpenedBatch, moveCheckpointsSql, openBatch, openResultCount, openSql, openedBatch, pgClientOf } from './projection-batch-sql';
+import { LockMode, OpenedBatch, forgetPreparedAfter, moveCheckpointsSql, openBatch, openResultCount, openSql, openedBatch, pgClientOf } from './projection-batch-sql';
 import { applyPastOwnCheckpoints, checkpointOf, highest, lowest } from './projection-checkpoints';
 import { runIsolatingBatch } from './projection-isolation';
 import { UnseenRange } from './read-model-signals';
@@ -161,6 +161,7 @@ export class ProjectionBatches {
       }
     } catch (err) {
       // Rolled back whole (checkpoints included): what the projections remember of it never happened.
+      forgetPreparedAfter(client, err);
       await client.query('ROLLBACK').catch(() => undefined);
       this.forgetAll();
       throw err;
@@ -176,6 +177,7 @@ export class ProjectionBatches {
     try {
       batch = await runIsolatingBatch(qr, projections, limit);
     } catch (err) {
+      forgetPreparedAfter(await pgClientOf(qr), err);
       this.forgetAll();
       throw err;
     }

@@ -387,6 +387,12 @@ describe('ProjectionRunner', () => {
       expect(plans.map((p) => p.name)).toEqual(['cent_projection_checkpoints', 'cent_projection_events_2000', 'cent_projection_unseen']);
       // At most PostgreSQL's five trial custom plans each; the rest of the eight batches ran the generic plan.
       for (const p of plans) expect({ name: p.name, generic: Number(p.generic_plans) > 0, custom: Number(p.custom_plans) <= 5 }).toEqual({ name: p.name, generic: true, custom: true });
+      // A session that lost them (someone's DISCARD ALL): that batch fails, and the next prepares them again.
+      await qr.query('DEALLOCATE ALL');
+      await registerWalletUser(ctx.commands);
+      await expect(batches.run(2000, { held: qr })).rejects.toMatchObject({ code: '26000' });
+      await batches.run(2000, { held: qr });
+      expect(applied).toEqual((await ctx.app.get(EventStore).readAll(START, 10_000)).map((e) => e.globalPosition));
     } finally {
       await qr.release();
       await ctx.close();
