@@ -6,6 +6,10 @@ import { ReviewSubmissionCommand } from '../tasks/commands/review-submission.com
 import { TaskEvents as T } from '../tasks/domain/task.events';
 import { FIXTURE_TASKS, GOOD_THREAD_TEXT } from '../validation/validation-fixtures';
 import { startTestApp } from '../../test/test-app';
+import { ProjectionRunner } from '../projections/projection-runner';
+
+/** How many sources of due decisions the scheduler found (review deadlines today: spam checks, warnings, …). */
+const sourcesOf = (scheduler: DueDecisionScheduler) => (scheduler as unknown as { sources: unknown[] }).sources.length;
 
 const OWN_THREAD_TEXT =
   'My thread on X about CENT Tasks: https://x.com/bob/status/1790000000000000777. It walks through funding a task in ' +
@@ -81,5 +85,24 @@ describe('spam check when a proof is sent (real PostgreSQL)', () => {
     expect(again.items.some((i: { submissionId: number }) => i.submissionId === copied)).toBe(false);
     await scheduler.runDue();
     expect(await events(taskId)).toHaveLength(6);
+  });
+
+  it('a tick waits for the read models once per source, not after each decision, and shows every decision when it ends', async () => {
+    const scheduler = ctx.app.get(DueDecisionScheduler);
+    const creator = await person(ctx);
+    const taskId = await fundedTaskLike(ctx.commands, creator, FIXTURE_TASKS.thread, { maxCompletions: 20 });
+    const proofs: number[] = [];
+    for (let i = 0; i < 12; i++) proofs.push(await submit(ctx.commands, (await person(ctx)).id, taskId, { proofText: `${OWN_THREAD_TEXT} (${i})` }));
+    const waits = jest.spyOn(ctx.app.get(ProjectionRunner), 'waitFor');
+    try {
+      await scheduler.runDue();
+      // One wait per source of due decisions (a wait per decision was a projection batch per decision in a row).
+      expect(waits.mock.calls.length).toBeLessThanOrEqual(sourcesOf(scheduler));
+    } finally {
+      waits.mockRestore();
+    }
+    const rows: Array<{ spam_checked: boolean }> = await ctx.dataSource.query(
+      `SELECT spam_checked FROM review_deadlines WHERE submission_id = ANY($1)`, [proofs]);
+    expect(rows.map((r) => r.spam_checked)).toEqual(proofs.map(() => true));
   });
 });

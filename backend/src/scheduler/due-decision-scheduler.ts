@@ -3,6 +3,8 @@ import { DiscoveryService } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { ChainClock } from '../clock/chain-clock';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { EventStore } from '../event-store/event-store';
+import { READ_MODELS, ReadModels } from '../event-store/read-models';
 import { DueDecision, DueDecisionSource, DueDecisions } from './due-decision';
 import { SchedulerLeadership } from './scheduler-leadership';
 
@@ -34,6 +36,8 @@ export class DueDecisionScheduler implements OnApplicationBootstrap, OnModuleDes
     private readonly dataSource: DataSource,
     private readonly clock: ChainClock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly store: EventStore,
+    @Inject(READ_MODELS) private readonly readModels: ReadModels,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -105,6 +109,9 @@ export class DueDecisionScheduler implements OnApplicationBootstrap, OnModuleDes
           this.logger.warn(`${id} (due ${item.dueAt.toISOString()}) failed, attempt ${attempts}: ${(err as Error).message}`);
         }
       }
+      // The decisions' commands do not wait for the read models one by one (a backlog of 200 was 200 projection
+      // batches in a row); the source's next query, the next source's and whoever reads after the tick see them all.
+      await this.readModels.waitFor(this.store.latestAppended);
     }
     return applied;
   }

@@ -30,13 +30,14 @@ export class AutoReviewSubmissionHandler implements ICommandHandler<AutoReviewSu
   async execute({ taskId, submissionId }: AutoReviewSubmissionCommand): Promise<AutoReviewOutcome> {
     const flag = await this.spamCheck(submissionId);
     let outcome: AutoReviewOutcome = 'nothing';
+    // Decided by the scheduler, which waits for the read models once after a source's decisions (DueDecisionScheduler).
     await this.repo.execute(() => new TaskAggregate(taskId), async (task) => {
       outcome = task.autoReview(submissionId, flag, this.clock.now());
       if (outcome === 'approved') {
         const wallet = await this.users.linkedWallet(task.submission(submissionId).userId);
         task.requestPayout(submissionId, wallet, null);
       }
-    }, { actorId: null });
+    }, { actorId: null }, undefined, false);
     return outcome;
   }
 
@@ -47,7 +48,7 @@ export class AutoReviewSubmissionHandler implements ICommandHandler<AutoReviewSu
       if (run.submission.status !== 'pending') return null; // decided meanwhile: the aggregate will do nothing
       // The measured evidence too (scores, the other submissions): what the admins' queue shows beside the flag.
       const stored = storedValidationOf(run.outcome, { autoApproveRequested: false, reviewDeadline: true });
-      await this.commands.execute(new RecordAiValidationCommand(submissionId, stored as unknown as Record<string, unknown>, null, run.durationMs));
+      await this.commands.execute(new RecordAiValidationCommand(submissionId, stored as unknown as Record<string, unknown>, null, run.durationMs, false));
       return spamFlagOf(run.outcome);
     } catch (err) {
       return `the validator could not check it (${(err as Error).message.slice(0, 200)})`;

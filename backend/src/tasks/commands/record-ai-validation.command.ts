@@ -4,5 +4,7 @@ export class RecordAiValidationCommand {
     readonly result: Record<string, unknown>,
     readonly validatedBy: number | null,
     readonly durationMs: number,
+    /** false: return once stored; the caller waits for the read models itself (the scheduler, once per source). */
+    readonly waitForReadModels = true,
   ) {}
 }

@@ -8,12 +8,14 @@ import { RecordAiValidationCommand } from './record-ai-validation.command';
 export class RecordAiValidationHandler implements ICommandHandler<RecordAiValidationCommand, void> {
   constructor(private readonly repo: AggregateRepository, private readonly locator: SubmissionLocator) {}
 
-  async execute({ submissionId, result, validatedBy, durationMs }: RecordAiValidationCommand): Promise<void> {
+  async execute({ submissionId, result, validatedBy, durationMs, waitForReadModels }: RecordAiValidationCommand): Promise<void> {
     const taskId = await this.locator.taskIdOf(submissionId);
     await this.repo.execute(
       () => new TaskAggregate(taskId),
       (task) => task.recordAiValidation(submissionId, result, validatedBy, durationMs),
       { actorId: validatedBy },
+      undefined,
+      waitForReadModels,
     );
   }
 }

@@ -11,9 +11,10 @@ export class WarnReviewDueHandler implements ICommandHandler<WarnReviewDueComman
 
   async execute({ taskId, submissionId }: WarnReviewDueCommand): Promise<boolean> {
     let warned = false;
+    // Decided by the scheduler, which waits for the read models once after a source's decisions (DueDecisionScheduler).
     await this.repo.execute(() => new TaskAggregate(taskId), (task) => {
       warned = task.warnReviewDue(submissionId, this.clock.now());
-    }, { actorId: null });
+    }, { actorId: null }, undefined, false);
     return warned;
   }
 }
