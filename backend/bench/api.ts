@@ -157,17 +157,26 @@ function* seedEvents(): Generator<Ev> {
         chainId: 31337, txHash: `0xf${id}`, blockNumber: id, blockHash: '0x0', logIndex: 0,
       }];
     }
-    // Three submissions per task from distinct users: approved, rejected, and pending when a slot is left.
+    // Three submissions per task from distinct users: approved, rejected, and pending when a slot is left and the
+    // task is still open. A marketplace in its steady state: the pending ones were sent within the last three days
+    // (their 7-day review windows run on, no warning due yet) and checked by the spam guard when they were sent.
+    // (Before 2026-11-29 they were as old as their tasks: every run carried the scheduler working off ~200,000
+    // overdue spam checks and auto-approvals, and a faster scheduler put more of that load into the windows.)
+    const open = Date.parse(deadline) > now;
     for (let k = 0; k < SUBMISSIONS_PER_TASK; k++) {
       const sid = ++submissionId;
       const userId = 1 + ((creatorId + 1 + k * 97) % USERS);
+      const pending = k >= 2 && maxCompletions >= 2 && open;
+      const sentAt = pending ? new Date(now - Math.floor(rand() * 3 * 864e5)).toISOString() : createdAt;
       yield [stream, ++v, T.SubmissionSubmitted, {
-        submissionId: sid, taskId: id, userId, proofLink: null, proofText: `Proof ${sid}`, proofFileUrl: null, notes: null, createdAt,
+        submissionId: sid, taskId: id, userId, proofLink: null, proofText: `Proof ${sid}`, proofFileUrl: null, notes: null, createdAt: sentAt,
       }];
       if (k === 0) {
         yield [stream, ++v, T.SubmissionApproved, { submissionId: sid, taskId: id, userId, reviewerId: creatorId, feedback: null, reward, reviewedAt: createdAt }];
-      } else if (k === 1 || maxCompletions < 2) {
+      } else if (!pending) {
         yield [stream, ++v, T.SubmissionRejected, { submissionId: sid, taskId: id, userId, reviewerId: creatorId, feedback: 'No', reviewedAt: createdAt }];
+      } else {
+        yield [stream, ++v, T.SubmissionSpamChecked, { submissionId: sid, taskId: id, userId, checkedAt: new Date(Date.parse(sentAt) + 1000).toISOString() }];
       }
     }
   }
