@@ -148,8 +148,8 @@ const preparedOn = new WeakMap<PoolClient, Set<string>>();
  * trip, each outside any transaction, so that no failure of another can undo it; one found already there is kept.
  */
 export async function prepareReads(client: PoolClient, limit: number): Promise<void> {
-  const done = preparedOn.get(client) ?? new Set<string>();
-  preparedOn.set(client, done);
+  let done = preparedOn.get(client);
+  if (!done) preparedOn.set(client, (done = new Set<string>()));
   for (const read of [CHECKPOINTS, eventsRead(limit), UNSEEN]) {
     if (done.has(read.name)) continue;
     await client.query(read.sql).catch((err: { code?: string }) => {
@@ -212,7 +212,10 @@ export function moveCheckpointsSql(names: string[], from: Checkpoint[], to: Chec
 /** Opens a batch in one round trip (two the first time, when the checkpoint rows are created). */
 export async function openBatch(client: PoolClient, names: string[], limit: number, seen: Checkpoint | undefined, mode: LockMode): Promise<OpenedBatch> {
   await prepareReads(client, limit);
-  const results = (await client.query(openSql(names, limit, seen, mode))) as unknown as QueryResult[];
+  const results = (await client.query(openSql(names, limit, seen, mode)).catch((err: unknown) => {
+    forgetPreparedAfter(client, err);
+    throw err;
+  })) as unknown as QueryResult[];
   return openedBatch(client, names, limit, seen, results.slice(1));
 }
 

@@ -160,7 +160,8 @@ export class ProjectionBatches {
         if (chained) next = await openedBatch(client, names, limit, last, results.slice(-openResultCount(last)));
       }
     } catch (err) {
-      // Rolled back whole (checkpoints included): what the projections remember of it never happened.
+      // Rolled back whole (checkpoints included): what the projections remember of it never happened. A next
+      // batch opened in the commit's round trip runs the prepared reads outside openBatch: its failure is seen here.
       forgetPreparedAfter(client, err);
       await client.query('ROLLBACK').catch(() => undefined);
       this.forgetAll();
@@ -177,7 +178,6 @@ export class ProjectionBatches {
     try {
       batch = await runIsolatingBatch(qr, projections, limit);
     } catch (err) {
-      forgetPreparedAfter(await pgClientOf(qr), err);
       this.forgetAll();
       throw err;
     }
