@@ -1,11 +1,11 @@
 import { BlockHeader, ChainReader } from '../chain/chain-reader';
-import { DecodedLog, decodeEscrowLog } from '../chain/escrow-logs';
 import { Logger } from '../chain/json-rpc';
 import { WorkerLoop } from '../chain/worker-loop';
 import { crashPoint } from '../crash-point';
 import { Checkpoint, CheckpointStore } from './checkpoint-store';
 import { bindTaskIds } from './escrow-key-binding';
 import { FactDispatcher, ReadModels } from './fact-dispatcher';
+import { RangeRead, readRange } from './range-read';
 
 export interface FollowerOptions {
   chainId: number;
@@ -32,6 +32,10 @@ export interface FollowerOptions {
  * the chain (the common ancestor), compensates every fact from blocks no longer canonical (newest first:
  * RevertRewardReleased / RevertTaskChainFact), moves the checkpoint back and re-reads from there. The key
  * includes the block hash, so the same transaction re-included in another block is a new fact.
+ *
+ * Catching up, range N+1 is read from the chain while range N is applied; it is applied only as the range
+ * after the checkpoint N committed and while its last block is still canonical (else it is read afresh), so
+ * reading ahead changes when a range is read, never what is applied.
  */
 export class LogFollower {
   private readonly loop: WorkerLoop;
@@ -47,6 +51,8 @@ export class LogFollower {
    * there).
    */
   private readModelsBehind: Array<Promise<void>> = [];
+  /** The next range, being read while the last one is applied (catching up only). */
+  private ahead: Promise<RangeRead | null> | null = null;
 
   constructor(
     private readonly reader: ChainReader,
@@ -67,11 +73,13 @@ export class LogFollower {
 
   start(): void {
     this.resumed = false;
+    this.ahead = null;
     this.loop.start();
   }
 
   async stop(): Promise<void> {
     await this.loop.stop();
+    this.ahead = null; // a read still running is dropped: it only reads
     await this.readModelsWithin(0);
   }
 
@@ -99,43 +107,34 @@ export class LogFollower {
    */
   async step(): Promise<boolean> {
     const cp = await this.store.checkpoint();
-    const head = await this.reader.headNumber();
-    if (cp.hash !== null) {
-      const still = await this.reader.block(cp.number);
-      if (!still || still.hash !== cp.hash) {
+    let range = await this.readAheadFor(cp);
+    if (!range) {
+      const head = await this.reader.headNumber();
+      if (cp.hash !== null) {
+        const still = await this.reader.block(cp.number);
+        if (!still || still.hash !== cp.hash) {
+          await this.handleReorg(cp);
+          return true;
+        }
+      }
+      const target = head - this.opts.confirmations;
+      if (target <= cp.number) {
+        await this.readModelsWithin(0);
+        return false;
+      }
+      const read = await readRange(this.reader, this.opts, cp, target);
+      if (read === 'reorg') {
         await this.handleReorg(cp);
         return true;
       }
+      if (read === 'again') return true;
+      range = read;
     }
-    const target = head - this.opts.confirmations;
-    if (target <= cp.number) {
-      await this.readModelsWithin(0);
-      return false;
-    }
-    const from = cp.number + 1;
-    const to = Math.min(target, cp.number + this.opts.batchBlocks);
-    const toHeader = await this.reader.block(to);
-    const fromHeader = from === to ? toHeader : await this.reader.block(from);
-    if (!toHeader || !fromHeader) return true; // the chain got shorter meanwhile: look again
-    if (cp.hash !== null && fromHeader.parentHash !== cp.hash) {
-      await this.handleReorg(cp);
-      return true;
-    }
-    const raw = await this.reader.logs(this.opts.escrow, from, to);
-    const toAgain = await this.reader.block(to);
-    if (!toAgain || toAgain.hash !== toHeader.hash) return true; // reorganised while reading: read again
-    let logs: DecodedLog[] = [];
-    for (const r of raw) {
-      if (r.removed) continue;
-      const d = decodeEscrowLog(r, this.opts.chainId);
-      if (!d) continue;
-      if ((d.fact.blockNumber === to && d.fact.blockHash !== toHeader.hash) || (d.fact.blockNumber === from && d.fact.blockHash !== fromHeader.hash)) {
-        return true; // a log from another fork than the headers: read again
-      }
-      logs.push(d);
-    }
-    logs.sort((a, b) => a.fact.blockNumber - b.fact.blockNumber || a.fact.logIndex - b.fact.logIndex);
-    logs = await bindTaskIds(logs, (keys) => this.store.fundedTaskIds(keys), this.logger);
+    // Catching up, the next range's blocks and logs are read from the chain while this one is applied: the
+    // RPC node, the decoding and PostgreSQL's work on this range overlap instead of taking turns.
+    if (range.to < range.target) this.ahead = this.readAhead(range);
+    const { to, toHeader, fromHeader } = range;
+    const logs = await bindTaskIds(range.logs, (keys) => this.store.fundedTaskIds(keys), this.logger);
     const blocks = new Map<number, BlockHeader>([[fromHeader.number, fromHeader]]);
     for (const l of logs) {
       if (!blocks.has(l.fact.blockNumber)) blocks.set(l.fact.blockNumber, { number: l.fact.blockNumber, hash: l.fact.blockHash, parentHash: '' });
@@ -148,7 +147,30 @@ export class LogFollower {
     });
     this.readModelsBehind.push(this.readModels.waitForOwnAppends());
     if (logs.length) crashPoint('follower:after-apply');
-    return to < target;
+    return to < range.target;
+  }
+
+  /**
+   * The range read ahead during the last step, if it follows this very checkpoint (the last range committed)
+   * and its last block is still canonical (then so are the blocks it rests on). Otherwise null: the step reads
+   * afresh, with the usual checks (a checkpoint no longer canonical is a reorganisation).
+   */
+  private async readAheadFor(cp: Checkpoint): Promise<RangeRead | null> {
+    const ahead = this.ahead;
+    this.ahead = null;
+    const range = ahead && (await ahead);
+    if (!range || range.after.number !== cp.number || range.after.hash !== cp.hash) return null;
+    const still = await this.reader.block(range.to);
+    return still?.hash === range.toHeader.hash ? range : null;
+  }
+
+  /** The range after `range`, as if it were committed; null when that read failed or found the chain moved. */
+  private readAhead(range: RangeRead): Promise<RangeRead | null> {
+    const after = { number: range.to, hash: range.toHeader.hash };
+    return readRange(this.reader, this.opts, after, range.target).then(
+      (read) => (typeof read === 'string' ? null : read),
+      () => null, // the step that needs the range reads it again, and meets the fault itself
+    );
   }
 
   /** The checkpoint is no longer canonical: find the newest recorded block that is, and rewind to it. */
