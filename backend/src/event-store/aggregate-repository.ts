@@ -16,6 +16,16 @@ export interface SaveOutcome<R> {
   appended: boolean;
 }
 
+export interface ExecuteOptions<A> {
+  /** What the append needs from the decided aggregate (e.g. the unique keys it reserves). */
+  appendOptions?: (aggregate: A) => AppendOptions;
+  /**
+   * false: return once the events are stored; the caller waits for the read models itself, once for many
+   * commands (the due-decision scheduler after a source's decisions, ProjectionRunner.waitForOwnAppends).
+   */
+  waitForReadModels?: boolean;
+}
+
 /**
  * Loads an aggregate, runs a decision on it and appends what it raised with the loaded version as the
  * expected version. A concurrent writer makes the append fail; the whole decision is then retried on
@@ -115,9 +125,7 @@ export class AggregateRepository {
     create: () => A,
     decide: (aggregate: A) => R | Promise<R>,
     metadata: EventMetadata = {},
-    options: (aggregate: A) => AppendOptions = () => ({}),
-    /** false: return once the events are stored; the caller waits for the read models itself (e.g. ProjectionRunner.waitForOwnAppends). */
-    waitForReadModels = true,
+    { appendOptions = () => ({}), waitForReadModels = true }: ExecuteOptions<A> = {},
   ): Promise<SaveOutcome<R>> {
     const maxRetries = this.config.COMMAND_MAX_RETRIES;
     let trustSnapshot = true;
@@ -141,7 +149,7 @@ export class AggregateRepository {
         return { result, appended: false };
       }
       try {
-        const appended = await this.store.append(aggregate.streamId, aggregate.version, events, options(aggregate));
+        const appended = await this.store.append(aggregate.streamId, aggregate.version, events, appendOptions(aggregate));
         if (!appended.duplicate) this.rememberAppended(create(), before, events, appended.nextVersion);
         if (waitForReadModels) await this.readModels.waitFor(appended.checkpoint);
         return { result, appended: !appended.duplicate };

@@ -30,14 +30,13 @@ export class AutoReviewSubmissionHandler implements ICommandHandler<AutoReviewSu
   async execute({ taskId, submissionId }: AutoReviewSubmissionCommand): Promise<AutoReviewOutcome> {
     const flag = await this.spamCheck(submissionId);
     let outcome: AutoReviewOutcome = 'nothing';
-    // Decided by the scheduler, which waits for the read models once after a source's decisions (DueDecisionScheduler).
     await this.repo.execute(() => new TaskAggregate(taskId), async (task) => {
       outcome = task.autoReview(submissionId, flag, this.clock.now());
       if (outcome === 'approved') {
         const wallet = await this.users.linkedWallet(task.submission(submissionId).userId);
         task.requestPayout(submissionId, wallet, null);
       }
-    }, { actorId: null }, undefined, false);
+    }, { actorId: null }, { waitForReadModels: false });
     return outcome;
   }
 

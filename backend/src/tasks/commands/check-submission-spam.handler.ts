@@ -28,10 +28,9 @@ export class CheckSubmissionSpamHandler implements ICommandHandler<CheckSubmissi
     const stored = storedValidationOf(run.outcome, { autoApproveRequested: false, atSubmission: true });
     let outcome: SpamCheckOutcome = 'nothing';
     const validation = { result: stored as unknown as Record<string, unknown>, durationMs: run.durationMs };
-    // Decided by the scheduler, which waits for the read models once after a source's decisions (DueDecisionScheduler).
     await this.repo.execute(() => new TaskAggregate(taskId), (task) => {
       outcome = task.checkSpam(submissionId, { proofLink, proofText, proofFileUrl, notes }, flag, this.clock.now(), validation);
-    }, { actorId: null }, undefined, false);
+    }, { actorId: null }, { waitForReadModels: false });
     return outcome;
   }
 }

@@ -11,10 +11,9 @@ export class CloseTaskReviewHandler implements ICommandHandler<CloseTaskReviewCo
 
   async execute({ taskId }: CloseTaskReviewCommand): Promise<number> {
     let rejected = -1;
-    // Decided by the scheduler, which waits for the read models once after a source's decisions (DueDecisionScheduler).
     await this.repo.execute(() => new TaskAggregate(taskId), (task) => {
       rejected = task.closeReview(this.clock.now());
-    }, { actorId: null }, undefined, false);
+    }, { actorId: null }, { waitForReadModels: false });
     return rejected;
   }
 }

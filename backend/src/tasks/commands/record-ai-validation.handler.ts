@@ -14,8 +14,7 @@ export class RecordAiValidationHandler implements ICommandHandler<RecordAiValida
       () => new TaskAggregate(taskId),
       (task) => task.recordAiValidation(submissionId, result, validatedBy, durationMs),
       { actorId: validatedBy },
-      undefined,
-      waitForReadModels,
+      { waitForReadModels },
     );
   }
 }

@@ -11,10 +11,9 @@ export class WarnReviewDueHandler implements ICommandHandler<WarnReviewDueComman
 
   async execute({ taskId, submissionId }: WarnReviewDueCommand): Promise<boolean> {
     let warned = false;
-    // Decided by the scheduler, which waits for the read models once after a source's decisions (DueDecisionScheduler).
     await this.repo.execute(() => new TaskAggregate(taskId), (task) => {
       warned = task.warnReviewDue(submissionId, this.clock.now());
-    }, { actorId: null }, undefined, false);
+    }, { actorId: null }, { waitForReadModels: false });
     return warned;
   }
 }

@@ -18,7 +18,7 @@ export class LinkWalletHandler implements ICommandHandler<LinkWalletCommand, voi
         () => new UserAggregate(userId),
         (user) => user.linkWallet(walletAddress, new Date()),
         { actorId: userId },
-        (user) => ({ reserve: user.reserve }),
+        { appendOptions: (user) => ({ reserve: user.reserve }) },
       )
       .catch((err) => Promise.reject(translateTakenKey(err)));
     // Also after a no-op (the same wallet again): what waited for a wallet goes on (payouts, fundings).

@@ -18,7 +18,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
         () => new UserAggregate(id),
         (user) => user.register(input, new Date()),
         { actorId: id },
-        (user) => ({ reserve: user.reserve }),
+        { appendOptions: (user) => ({ reserve: user.reserve }) },
       );
     } catch (err) {
       throw translateTakenKey(err);

@@ -14,7 +14,7 @@ export class SetUsernameHandler implements ICommandHandler<SetUsernameCommand, v
         () => new UserAggregate(userId),
         (user) => user.setUsername(username),
         { actorId: userId },
-        (user) => ({ reserve: user.reserve, release: user.release }),
+        { appendOptions: (user) => ({ reserve: user.reserve, release: user.release }) },
       )
       .catch((err) => Promise.reject(translateTakenKey(err)));
   }
