@@ -1,5 +1,5 @@
 import { CENT } from './support/escrow-chain';
-import { IndexerInstance, Stack, eventually, startIndexer, startStack } from './support/stack';
+import { IndexerInstance, Stack, eventually, startIndexer, startStack, within } from './support/stack';
 import { TaskOnChain, createAndFundTask, registerCreator } from './support/scenario';
 import { toHex } from '../src/chain/json-rpc';
 
@@ -32,16 +32,22 @@ describe('the follower reads the next range while applying one', () => {
   const fundingsOf = async (taskId: number) =>
     Number((await domain.db.query(`SELECT count(*) AS n FROM events WHERE stream_id = $1 AND event_type = 'TaskFunded'`, [`task-${taskId}`]))[0].n);
 
-  /** An indexer of two blocks a range whose RPC requests are recorded with the step that was running. */
-  async function recordedIndexer() {
+  /**
+   * An indexer of two blocks a range whose RPC requests are recorded with the step that was running. `hold`
+   * keeps a request from leaving until `release` (a node that does not answer it, as a frozen RPC would).
+   */
+  async function recordedIndexer(hold: (method: string, params: unknown[]) => boolean = () => false) {
     const indexer = await startIndexer({ ...stack.env, INDEXER_BATCH_BLOCKS: '2' }, { start: false, payouts: false });
     const requests: Array<{ step: number; method: string; params: unknown[]; done: boolean }> = [];
     const state = { step: -1 };
     const rpc = indexer.runner.rpc;
     const send = rpc.request.bind(rpc);
+    let release = () => {};
+    const released = new Promise<void>((r) => (release = r));
     rpc.request = async <T>(method: string, params: unknown[] = []) => {
       const entry = { step: state.step, method, params, done: false };
       requests.push(entry);
+      if (hold(method, params)) await released;
       const result = await send<T>(method, params);
       entry.done = true;
       return result;
@@ -50,7 +56,7 @@ describe('the follower reads the next range while applying one', () => {
       state.step += 1;
       return indexer.runner.follower.step();
     };
-    return { indexer, requests, step };
+    return { indexer, requests, step, release };
   }
 
   async function fundTasks(n: number): Promise<TaskOnChain[]> {
@@ -122,6 +128,38 @@ describe('the follower reads the next range while applying one', () => {
       expect(await domain.db.query(`SELECT count(*)::int AS n FROM events WHERE event_type = 'TaskFundingReverted'`)).toEqual([{ n: 0 }]);
     } finally {
       await indexer.close();
+    }
+  });
+  it('drops a range read ahead for a checkpoint that is gone without waiting for its read', async () => {
+    const blocked = { first: true, block: -1 };
+    // The read ahead's first request (the header of its last block) gets no answer until released.
+    const a = await recordedIndexer((method, params) => {
+      if (method !== 'eth_getBlockByNumber' || params[0] !== toHex(blocked.block) || !blocked.first) return false;
+      blocked.first = false;
+      return true;
+    });
+    const b = await startIndexer({ ...stack.env, INDEXER_BATCH_BLOCKS: '2' }, { start: false, payouts: false });
+    try {
+      await a.indexer.runner.follower.resume();
+      while (await a.step()); // at the head
+      const start = await checkpoint();
+      blocked.block = start + 4;
+      await fundTasks(4); // blocks start + 1 .. start + 4: two ranges
+      expect(await a.step()).toBe(true); // applies start + 1 .. start + 2 and reads ahead; the read hangs
+      expect(await checkpoint()).toBe(start + 2);
+      expect(blocked.first).toBe(false);
+      // Another follower (a new leader) applies the next range: this follower's read ahead is for a checkpoint gone.
+      await b.runner.follower.resume();
+      while (await b.runner.follower.step());
+      expect(await checkpoint()).toBe(start + 4);
+      // The next step drops it without waiting for the read that still hangs, and finds nothing left to read.
+      expect(await within(a.step(), 10_000, 'a step behind a read ahead that hangs')).toBe(false);
+      expect(a.requests.find((r) => r.params[0] === toHex(start + 4))?.done).toBe(false);
+      expect(await checkpoint()).toBe(start + 4);
+    } finally {
+      a.release();
+      await b.close();
+      await a.indexer.close();
     }
   });
 });

@@ -52,7 +52,7 @@ export class LogFollower {
    */
   private readModelsBehind: Array<Promise<void>> = [];
   /** The next range, being read while the last one is applied (catching up only). */
-  private ahead: Promise<RangeRead | null> | null = null;
+  private ahead: { after: Checkpoint; read: Promise<RangeRead | null> } | null = null;
 
   constructor(
     private readonly reader: ChainReader,
@@ -158,19 +158,22 @@ export class LogFollower {
   private async readAheadFor(cp: Checkpoint): Promise<RangeRead | null> {
     const ahead = this.ahead;
     this.ahead = null;
-    const range = ahead && (await ahead);
-    if (!range || range.after.number !== cp.number || range.after.hash !== cp.hash) return null;
+    // Another checkpoint (the last range failed, or a rewind): dropped without waiting for it.
+    if (!ahead || ahead.after.number !== cp.number || ahead.after.hash !== cp.hash) return null;
+    const range = await ahead.read;
+    if (!range) return null;
     const still = await this.reader.block(range.to);
     return still?.hash === range.toHeader.hash ? range : null;
   }
 
   /** The range after `range`, as if it were committed; null when that read failed or found the chain moved. */
-  private readAhead(range: RangeRead): Promise<RangeRead | null> {
+  private readAhead(range: RangeRead): { after: Checkpoint; read: Promise<RangeRead | null> } {
     const after = { number: range.to, hash: range.toHeader.hash };
-    return readRange(this.reader, this.opts, after, range.target).then(
-      (read) => (typeof read === 'string' ? null : read),
+    const read = readRange(this.reader, this.opts, after, range.target).then(
+      (r) => (typeof r === 'string' ? null : r),
       () => null, // the step that needs the range reads it again, and meets the fault itself
     );
+    return { after, read };
   }
 
   /** The checkpoint is no longer canonical: find the newest recorded block that is, and rewind to it. */
