@@ -87,7 +87,7 @@ import { Reader, startReader } from './reader-process';
 import { ProcessGroup, countProcessCpu } from '../test/process-cpu';
 import { pgStatementsReport, pgStatementsReset } from '../test/pg-statements';
 import { pgCpuByClient, withApplicationName } from './pg-cpu-by-client';
-import { PAYOUT_RATE, cpuProfileFlags, payoutStage, releasedCount, replicaSight, startChain, startChild, startReleases, stopChild, track } from './multi-process';
+import { PAYOUT_RATE, cpuProfileFlags, passOnNamed, payoutStage, releasedCount, replicaSight, startChain, startChild, startReleases, stopChild, track } from './multi-process';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
@@ -224,9 +224,8 @@ async function startServer(url: string, port: number, extraEnv: Record<string, s
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   }));
-  // Its log lines (pino, on stdout, warnings and errors at this LOG_LEVEL) go to stderr, named by port: the
-  // bench's own stdout ends with its JSON line.
-  child.stdout!.on('data', (c: Buffer) => process.stderr.write(c.toString().replace(/^(?=.)/gm, `[server ${port}] `)));
+  // Its log lines (pino, on stdout: warnings and errors at this LOG_LEVEL) go to stderr, named by port.
+  child.stdout!.on('data', passOnNamed(`server ${port}`));
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`backend exited with ${child.exitCode}`);

@@ -100,6 +100,11 @@ export async function startChain(): Promise<Chain> {
   };
 }
 
+/** Passes a child's output on to this process's stderr, each line named (the bench's stdout ends with its figures). */
+export function passOnNamed(name: string): (chunk: Buffer) => void {
+  return (chunk) => process.stderr.write(chunk.toString().replace(/^(?=.)/gm, `[${name}] `));
+}
+
 /**
  * A child process, resolved once `ready` appears in its output; afterwards its output is passed on to stderr,
  * each line named (the services log warnings and errors as JSON on stdout; the bench's stdout ends with its figures).
@@ -114,7 +119,7 @@ export function startChild(name: string, args: string[], env: NodeJS.ProcessEnv,
       if (!out.includes(ready)) return;
       clearTimeout(timer);
       proc.off('exit', onExit);
-      const passOn = (e: Buffer) => process.stderr.write(e.toString().replace(/^(?=.)/gm, `[${name}] `));
+      const passOn = passOnNamed(name);
       proc.stdout!.off('data', onData).on('data', passOn);
       proc.stderr!.off('data', onData).on('data', passOn);
       resolve(proc);
