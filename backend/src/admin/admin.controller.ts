@@ -1,11 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, UseGuards, ValidationPipe } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards, ValidationPipe } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user';
 import { AdminGuard } from '../auth/guards';
-import { badRequest } from '../common/domain-error';
+import { IdPipe } from '../common/id.pipe';
 import { QuarantineQueries, QuarantineView } from '../projections/projection-quarantine';
 import { UserRecord } from '../users/users.read-repository';
 import { ValidationResult } from '../validation/validation.types';
@@ -19,7 +19,7 @@ import { AdminAnalyticsQueries } from './queries/admin-analytics.queries';
 import { AdminDashboardQueries } from './queries/admin-dashboard.queries';
 
 const validated = new ValidationPipe({ transform: true, whitelist: true, stopAtFirstError: true });
-const submissionId = new ParseIntPipe({ exceptionFactory: () => badRequest('Invalid submission id') });
+const submissionId = new IdPipe('Invalid submission id');
 
 /** The admin console (spec part 2 "Admin dashboard"): admins only, 401 signed out, 403 for everyone else. */
 @ApiTags('admin')

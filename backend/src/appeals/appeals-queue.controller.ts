@@ -7,7 +7,7 @@ import { AdminGuard } from '../auth/guards';
 import { ChainClock } from '../clock/chain-clock';
 import { SubmissionQueries } from '../submissions/queries/submission.queries';
 import { SubmissionWithTask } from '../submissions/queries/submission.view';
-import { IdPipe } from '../tasks/id.pipe';
+import { IdPipe } from '../common/id.pipe';
 import { UserRecord } from '../users/users.read-repository';
 import { DecideAppealDto } from './appeal.dto';
 import { DecideAppealCommand } from '../tasks/commands/decide-appeal.command';

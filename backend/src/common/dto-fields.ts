@@ -1,7 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
+import { MAX_RECORD_ID } from './record-id';
 
 /**
  * Bodies and queries are validated by the global ValidationPipe (common/validation-pipe.ts: class-validator,
@@ -20,6 +21,6 @@ export function IdField(name: string, description?: string): PropertyDecorator {
   return applyDecorators(
     ApiProperty({ type: Number, description }),
     Transform(numberFromText),
-    Checks(IsInt({ message }), Min(1, { message })),
+    Checks(IsInt({ message }), Min(1, { message }), Max(MAX_RECORD_ID, { message })),
   );
 }

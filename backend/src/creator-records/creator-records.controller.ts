@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { notFound } from '../common/domain-error';
-import { IdPipe } from '../tasks/id.pipe';
+import { IdPipe } from '../common/id.pipe';
 import { USER_MESSAGES } from '../users/user.aggregate';
 import { UsersReadRepository } from '../users/users.read-repository';
 import { CreatorRecordQueries } from './creator-record.queries';

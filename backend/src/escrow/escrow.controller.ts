@@ -2,7 +2,7 @@ import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user';
 import { OptionalUserGuard } from '../auth/guards';
-import { IdPipe } from '../tasks/id.pipe';
+import { IdPipe } from '../common/id.pipe';
 import { UserRecord } from '../users/users.read-repository';
 import { EscrowAuditService } from './escrow-audit.service';
 import { EscrowAuditView } from './escrow.view';

@@ -3,13 +3,13 @@ import type { RequestHandler } from 'express';
 export const UNSTORABLE_TEXT = 'Text fields must not contain a NUL character (\\u0000) or an unpaired surrogate (invalid Unicode)';
 
 /**
- * One rule for every text of every JSON body, before any route runs: PostgreSQL cannot store a NUL
- * character or an unpaired UTF-16 surrogate in text or jsonb, so such a string would only fail later, deep
- * in a command (as a 500, and, before the group commit isolated it, for the whole batch it was written in).
- * Keys are checked like values: they end up in jsonb too.
+ * One rule for every text of every JSON body and query string, before any route runs: PostgreSQL cannot store
+ * a NUL character or an unpaired UTF-16 surrogate in text or jsonb, nor compare one with a column, so such a
+ * string would only fail later, deep in a command or a query (as a 500, and, before the group commit isolated
+ * it, for the whole batch it was written in). Keys are checked like values: they end up in jsonb too.
  */
 export const refuseUnstorableText: RequestHandler = (req, res, next) => {
-  if (req.body !== undefined && !storable(req.body)) {
+  if ((req.body !== undefined && !storable(req.body)) || !storable(req.query)) {
     res.status(400).json({ message: UNSTORABLE_TEXT });
     return;
   }

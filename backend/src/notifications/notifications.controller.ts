@@ -14,6 +14,9 @@ const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
 const ID = /^[1-9][0-9]{0,18}$/;
 
+/** A notification's id is its event's global position, a PostgreSQL bigint: 19 digits can still be past it. */
+const isNotificationId = (text: string) => ID.test(text) && BigInt(text) <= 2n ** 63n - 1n;
+
 class UnreadCount {
   @ApiProperty() unreadCount!: number;
 }
@@ -33,7 +36,7 @@ export class NotificationsController {
   list(@CurrentUser() user: UserRecord, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<NotificationPage> {
     const n = limit === undefined ? DEFAULT_LIMIT : Number(limit);
     if (!Number.isInteger(n) || n < 1 || n > MAX_LIMIT) throw badRequest(`limit must be a whole number from 1 to ${MAX_LIMIT}`);
-    if (cursor !== undefined && !ID.test(cursor)) throw badRequest('cursor must be a notification id');
+    if (cursor !== undefined && !isNotificationId(cursor)) throw badRequest('cursor must be a notification id');
     return this.queries.page(user.id, n, cursor ?? null);
   }
 
@@ -52,7 +55,7 @@ export class NotificationsController {
   @ApiOkResponse({ type: UnreadCount })
   @ApiNotFoundResponse({ description: 'Notification not found (also for another user\'s)' })
   async read(@CurrentUser() user: UserRecord, @Param('id') id: string): Promise<UnreadCount> {
-    if (!ID.test(id)) throw badRequest('id must be a notification id');
+    if (!isNotificationId(id)) throw badRequest('id must be a notification id');
     await this.commands.execute(new MarkNotificationReadCommand(user.id, id));
     return { unreadCount: (await this.queries.page(user.id, 1, null)).unreadCount };
   }

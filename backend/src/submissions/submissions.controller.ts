@@ -10,7 +10,7 @@ import { SubmitterView } from '../creator-records/creator-record.view';
 import { SignedInGuard } from '../auth/guards';
 import { RateLimit } from '../auth/rate-limit';
 import { badRequest, forbidden, notFound } from '../common/domain-error';
-import { IdPipe } from '../tasks/id.pipe';
+import { IdPipe } from '../common/id.pipe';
 import { TaskQueries } from '../tasks/queries/task.queries';
 import { MESSAGES } from '../tasks/domain/task.aggregate';
 import { ImageUploadInterceptor, UPLOAD_MESSAGES, UploadsService } from '../uploads';

@@ -18,7 +18,7 @@ import { UpdateTaskDto } from './dto/update-task.dto';
 import { ListTasksQuery, MAX_PAGE, PLAIN_LIST_MAX } from './dto/list-tasks.query';
 import { TaskPage, TaskQueries } from './queries/task.queries';
 import { TaskView } from './queries/task.view';
-import { IdPipe } from './id.pipe';
+import { IdPipe } from '../common/id.pipe';
 
 class TaskPageView implements TaskPage {
   @ApiProperty({ type: [TaskView] }) items!: TaskView[];

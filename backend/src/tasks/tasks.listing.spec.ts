@@ -264,8 +264,8 @@ describe('GET /api/tasks filters, sorts and paging agree with an in-memory compu
     await bad('limit=101', 'limit must be a whole number from 1 to 100');
     await bad('sort=cheapest', 'sort must be one of newest, oldest, reward-high, reward-low, deadline');
     await bad('category=Cooking', 'Unknown category');
-    await bad('minReward=-1', 'minReward must be a whole number');
-    await bad('maxReward=abc', 'maxReward must be a whole number');
+    await bad('minReward=-1', 'minReward must be a whole number from 0 to 100000');
+    await bad('maxReward=abc', 'maxReward must be a whole number from 0 to 100000');
     await bad('available=maybe', 'available must be true or false');
   });
 });

@@ -32,8 +32,14 @@ export function ImageUploadInterceptor(field: string): Type<NestInterceptor> {
   return mixin(ImageUpload);
 }
 
+/**
+ * Everything the parser reports is about the request's body (memory storage: no disk is involved), so it is
+ * the client's to fix: multer's own limits by their codes, and busboy's (a malformed part header, a body that
+ * ends mid-part) as a malformed upload, never a 500.
+ */
 function translateMulterError(err: unknown, field: string): unknown {
-  if (!(err instanceof multer.MulterError)) return err;
+  if (!(err instanceof Error)) return err;
+  if (!(err instanceof multer.MulterError)) return new DomainError(400, `Malformed upload: ${err.message}`);
   switch (err.code) {
     case 'LIMIT_FILE_SIZE':
       return new DomainError(413, UPLOAD_MESSAGES.tooLarge);

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { MAX_RECORD_ID } from '../../common/record-id';
 
 export const DASHBOARD_DEFAULT_LIMIT = 100;
 export const DASHBOARD_MAX_LIMIT = 500;
@@ -13,7 +14,8 @@ export class AdminDashboardQueryDto {
   limit?: number;
 
   @ApiPropertyOptional({ description: 'Rows to skip in each list (default 0)' })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0)
+  // No list has more rows than ids: beyond it, PostgreSQL's OFFSET would refuse the number (a 500), not skip all.
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(MAX_RECORD_ID)
   offset?: number;
 
   @ApiPropertyOptional({ enum: ['pending', 'approved', 'rejected'], description: 'Only submissions with this status' })

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Checks } from '../../common/dto-fields';
-import { ALL_CATEGORIES } from '../domain/task.constants';
+import { ALL_CATEGORIES, LIMITS } from '../domain/task.constants';
 
 export const TASK_SORTS = ['newest', 'oldest', 'reward-high', 'reward-low', 'deadline'] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
@@ -13,6 +13,12 @@ export const MAX_PAGE = 100;
 export const DEFAULT_PAGE = 24;
 /** The plain array (no `limit`, no `cursor`) holds at most this many tasks: the first page of `limit=100`. */
 export const PLAIN_LIST_MAX = MAX_PAGE;
+
+/**
+ * A reward filter runs from 0 to the highest reward a task can have: beyond it, the column (a PostgreSQL
+ * integer) would refuse the number (a 500), and no filter there could select anything a lower one does not.
+ */
+const REWARD_FILTER = (name: string) => `${name} must be a whole number from 0 to ${LIMITS.reward.max}`;
 
 const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
@@ -39,21 +45,23 @@ export class ListTasksQuery {
   @IsIn(TASK_SORTS, { message: `sort must be one of ${TASK_SORTS.join(', ')}` })
   sort?: TaskSort;
 
-  @ApiPropertyOptional({ description: 'Minimum reward in CENT (inclusive)', minimum: 0 })
+  @ApiPropertyOptional({ description: 'Minimum reward in CENT (inclusive)', minimum: 0, maximum: LIMITS.reward.max })
   @IsOptional()
   @Type(() => Number)
   @Checks(
-    IsInt({ message: 'minReward must be a whole number' }),
-    Min(0, { message: 'minReward must be a whole number' }),
+    IsInt({ message: REWARD_FILTER('minReward') }),
+    Min(0, { message: REWARD_FILTER('minReward') }),
+    Max(LIMITS.reward.max, { message: REWARD_FILTER('minReward') }),
   )
   minReward?: number;
 
-  @ApiPropertyOptional({ description: 'Maximum reward in CENT (inclusive)', minimum: 0 })
+  @ApiPropertyOptional({ description: 'Maximum reward in CENT (inclusive)', minimum: 0, maximum: LIMITS.reward.max })
   @IsOptional()
   @Type(() => Number)
   @Checks(
-    IsInt({ message: 'maxReward must be a whole number' }),
-    Min(0, { message: 'maxReward must be a whole number' }),
+    IsInt({ message: REWARD_FILTER('maxReward') }),
+    Min(0, { message: REWARD_FILTER('maxReward') }),
+    Max(LIMITS.reward.max, { message: REWARD_FILTER('maxReward') }),
   )
   maxReward?: number;
 
