@@ -70,6 +70,27 @@ describe('request logging (pino JSON lines)', () => {
     }
   });
 
+  it('logs a live-update stream its client closed at info (its normal end), not as a failed request', async () => {
+    const { app, http, lineOf } = await appLogging({ LOG_LEVEL: 'info' }, databaseUrl);
+    try {
+      const user = await registerWalletUser(app.get(CommandBus));
+      const cookie = await sessionCookieFor(app.get(DataSource), user.id);
+      const port = await new Promise<number>((resolve) => {
+        const server = http.listen(0, () => resolve((server.address() as { port: number }).port));
+      });
+      // A page closed: the stream's first bytes arrived, then the client went away.
+      const closed = new AbortController();
+      const res = await fetch(`http://127.0.0.1:${port}/api/events/stream`, { headers: { cookie, 'x-request-id': 'sse-closed' }, signal: closed.signal });
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      await res.body!.getReader().read();
+      closed.abort();
+      expect(await lineOf('sse-closed')).toMatchObject({ level: 30, msg: 'GET /api/events/stream 200 closed', res: { statusCode: 200 } });
+      http.closeAllConnections(); // fetch's kept-alive socket would hold app.close() for its 4 s
+    } finally {
+      await app.close();
+    }
+  });
+
   it('never writes cookies, passwords or other headers', async () => {
     const { app, http, written, lineOf } = await appLogging({ LOG_LEVEL: 'trace' }, databaseUrl);
     try {

@@ -24,7 +24,8 @@ export function requestIdOf(req: IncomingMessage): string | undefined {
  * One JSON line per request when its answer is sent (or the client goes away): request id (`reqId`, also answered
  * as X-Request-Id), method, URL, status and `responseTime` in ms. Only those: never headers, cookies or bodies.
  * 5xx answers, and requests whose client left before the answer was complete, are logged at error level, the
- * rest at info.
+ * rest at info. An event stream (`text/event-stream`, the live updates) only ever ends by its client leaving (a
+ * page closed or left): that is its normal end, logged at info as "closed", or every page view would be an error.
  *
  * Why not pino-http (what this was until 2026-11-29): it made a child logger per request (its bindings
  * serialized and redacted each time) whether or not a line was written, and nestjs-pino then kept that child
@@ -41,12 +42,13 @@ export function requestLogging(logger: Logger): RequestHandler {
     // 'close' comes once after every answer, complete or not.
     res.once('close', () => {
       const complete = res.writableFinished;
-      const level = !complete || res.statusCode >= 500 ? 'error' : 'info';
+      const stream = String(res.getHeader('content-type') ?? '').startsWith('text/event-stream');
+      const level = (!complete && !stream) || res.statusCode >= 500 ? 'error' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       const url = req.originalUrl ?? req.url;
       logger[level](
         { reqId: id, req: { id, method: req.method, url }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - start) },
-        `${req.method} ${url} ${res.statusCode}${complete ? '' : ' failed'}`,
+        `${req.method} ${url} ${res.statusCode}${complete ? '' : stream ? ' closed' : ' failed'}`,
       );
     });
     next();
