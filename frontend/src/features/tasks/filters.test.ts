@@ -21,6 +21,7 @@ describe('task browser filters: URL <-> state <-> API query', () => {
     expect(filtersFromSearch(q('category=Nope&sort=cheapest&min=-5&max=abc&available=maybe'))).toEqual(DEFAULT_FILTERS);
     expect(filtersFromSearch(q('min=900&max=100'))).toMatchObject({ minReward: 100, maxReward: 900 });
     expect(filtersFromSearch(q('max=999999999'))).toMatchObject({ maxReward: 100000 });
+    expect(filtersFromSearch(q('q=ban%00ner'))).toMatchObject({ search: 'banner' });
   });
 
   it('turns the state into the server parameters: only real filters, sort always, 24 a page, the cursor', () => {

@@ -32,7 +32,8 @@ export function filtersFromSearch(params: URLSearchParams): TaskFilters {
   let maxReward = clampReward(params.get('max'), REWARD_MAX);
   if (minReward > maxReward) [minReward, maxReward] = [maxReward, minReward];
   return {
-    search: (params.get('q') ?? '').slice(0, 200),
+    // A NUL (only a crafted link has one) can match no stored text, and the server refuses it.
+    search: (params.get('q') ?? '').replaceAll('\0', '').slice(0, 200),
     category: category && (FILTER_CATEGORIES as readonly string[]).includes(category) ? category : ALL_CATEGORIES,
     sort: SORTS.some((s) => s.value === sort) ? (sort as SortValue) : 'newest',
     minReward,
