@@ -31,6 +31,8 @@ const CRASH_WINDOW_MS = Number(process.env.START_CRASH_WINDOW_MS ?? 60_000);
 const STOP_GRACE_MS = 10_000;
 /** name -> { child, spec, crashes: number[] (times), timer }, in start order. */
 const services = new Map();
+/** One-shot commands running now (the demo seed): stopped first, with everything else. */
+const oneShots = new Set();
 let stopping = false;
 /** The embedded PostgreSQL this script started (null with DATABASE_URL, or one found running). */
 let database = null;
@@ -139,20 +141,25 @@ async function startDatabase(pgPort) {
   return database;
 }
 
+/** SIGTERM, then SIGKILL after the grace period; resolves once the child is gone. */
+async function stopChild(child) {
+  if (!isRunning(child)) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
 async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   if (databaseRecord.timer) clearTimeout(databaseRecord.timer);
+  await Promise.all([...oneShots].map(stopChild));
   // Reverse order: indexer and backend first, the chain last (it saves its state on SIGTERM).
   for (const service of [...services.values()].reverse()) {
     if (service.timer) clearTimeout(service.timer);
-    const { child } = service;
-    if (!child || !isRunning(child)) continue;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-    await exited;
-    clearTimeout(timer);
+    if (service.child) await stopChild(service.child);
   }
   if (database) await database.stop().catch(() => undefined);
   process.exit(code);
@@ -291,9 +298,12 @@ async function main() {
   const backend = run('backend', process.execPath, entry('backend', 'main'), env, { restart: true });
   log(`backend started (pid ${backend.pid})`);
   await waitForHttp(`http://127.0.0.1:${port}/api/health`);
+  // Ctrl-C while a step was awaited: everything is being stopped, so nothing more starts and nothing says it runs.
+  if (stopping) return;
   const indexer = run('indexer', process.execPath, entry('indexer', 'main'), env, { restart: true });
   log(`indexer started (pid ${indexer.pid})`);
   if (local) await once('seed', process.execPath, entry('backend', 'cli/seed-demo'), env);
+  if (stopping) return;
   printWelcome({ contracts, local, port, rpcUrl, chainId, deployment });
 }
 
@@ -343,9 +353,13 @@ async function waitForHttp(url, timeoutMs = 120_000) {
 function once(name, command, args, env) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    oneShots.add(child);
     child.stdout.on('data', (c) => process.stdout.write(`[${name}] ${c}`));
     child.stderr.on('data', (c) => process.stderr.write(`[${name}] ${c}`));
-    child.on('exit', resolve);
+    child.on('exit', () => {
+      oneShots.delete(child);
+      resolve();
+    });
   });
 }
 

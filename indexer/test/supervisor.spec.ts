@@ -152,4 +152,15 @@ describe('npm start supervises the product (scripts/start.mjs)', () => {
     expect(await start.exited).toEqual({ code: 0, signal: null });
     expect(pids.filter(isAlive)).toEqual([]);
   }, 300_000);
+
+  it('Ctrl-C while the demo data is being seeded stops everything without saying the product runs', async () => {
+    started.push((start = spawnStart(place, { LOG_LEVEL: 'warn' })));
+    await start.waitFor(/indexer started \(pid \d+\)/, 240_000);
+    const pids = processesOf(start.proc.pid!);
+    start.proc.kill('SIGINT');
+    expect(await start.exited).toEqual({ code: 0, signal: null });
+    expect(start.output()).toMatch(/SIGINT: stopping every service/);
+    expect(start.output()).not.toMatch(/CENT Tasks is running/);
+    expect(pids.filter(isAlive)).toEqual([]);
+  }, 300_000);
 });
