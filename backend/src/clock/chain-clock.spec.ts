@@ -48,6 +48,20 @@ describe('ChainClock: max(server time, latest block time)', () => {
     }
   });
 
+  it('holds a block time past the year 9999 at the last storable instant: now() stays a date every rule can use', async () => {
+    for (const seconds of [Math.floor(Date.UTC(10000, 0, 1) / 1000), 2 ** 53, Number.MAX_SAFE_INTEGER]) {
+      const n = await node(() => ({ number: 20, timestamp: seconds }));
+      try {
+        const clock = clockOn(n.url);
+        await clock.refresh();
+        expect(clock.now().toISOString()).toBe('9999-12-31T23:59:59.000Z');
+        expect(clock.chainTime).toMatchObject({ blockNumber: 20 });
+      } finally {
+        await n.close();
+      }
+    }
+  });
+
   it('a frozen node never makes now() wait: the poll gives up after its timeout and the clock keeps server time', async () => {
     const n = await node('frozen');
     try {

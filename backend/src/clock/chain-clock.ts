@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { storableDateOfSeconds } from '../common/dates';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 
 /** The chain's latest block as the clock last saw it. */
@@ -69,7 +70,10 @@ export class ChainClock implements OnModuleInit, OnModuleDestroy {
       const body = (await res.json()) as { result?: { number: string; timestamp: string } | null; error?: { message: string } };
       if (!body.result) throw new Error(body.error?.message ?? `HTTP ${res.status}: no block`);
       const blockNumber = Number(BigInt(body.result.number));
-      const timestampMs = Number(BigInt(body.result.timestamp)) * 1000;
+      // Past the year 9999 (a broken node, or a local chain's time set in milliseconds by mistake) no date can hold
+      // it: the clock would be an Invalid Date for good (it never goes back) and every time rule would fail. Held at
+      // the last storable instant instead, where every deadline has passed, which is what such a chain says.
+      const timestampMs = storableDateOfSeconds(BigInt(body.result.timestamp)).getTime();
       // Never backwards: a lagging node (or a replica behind a load balancer) must not move the clock back.
       if (!this.latest || blockNumber >= this.latest.blockNumber || timestampMs > this.latest.timestampMs) {
         this.latest = { blockNumber, timestampMs: Math.max(timestampMs, this.latest?.timestampMs ?? 0), observedAtMs: Date.now() };
