@@ -110,6 +110,19 @@ describe('GET /api/events/stream across replicas', () => {
     );
   });
 
+  it('a Last-Event-ID that names no position (junk, past bigint) starts the stream from now', async () => {
+    const who = await actor(a);
+    for (const id of ['9223372036854775808', '99999999999999999999', '-1', '1e3', 'x']) {
+      const stream = await connect(a, who, id);
+      expect(stream.status).toBe(200);
+      await stream.next((f) => f.event === 'ready', `ready after Last-Event-ID ${id}`);
+      stream.close();
+    }
+    // The largest position there can be is a miss too (nothing there to resume after): from now.
+    const last = await connect(a, who, '9223372036854775807');
+    await last.next((f) => f.event === 'ready', 'ready after the largest position');
+  });
+
   it('refuses a signed-out client; ends the stream when the session ends; sends heartbeats', async () => {
     const res = await fetch(`${a.url}/api/events/stream`);
     expect(res.status).toBe(401);

@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
+import { positionOf } from '../common/record-id';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { Checkpoint, START } from '../event-store/stored-event';
 import { LiveMessage, frameOf } from './live-message';
@@ -92,8 +93,8 @@ export class LiveStreams implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Where a reconnect resumes: after the event with that position; "0" = from the start; unknown = now. */
   private async resumePoint(lastEventId: string | undefined): Promise<Checkpoint | null> {
-    if (!lastEventId || !/^\d{1,19}$/.test(lastEventId)) return null;
-    const position = BigInt(lastEventId);
+    const position = lastEventId === undefined ? null : positionOf(lastEventId);
+    if (position === null) return null;
     if (position === 0n) return START;
     return this.follower.checkpointAt(position);
   }

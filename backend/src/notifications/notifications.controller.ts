@@ -4,6 +4,7 @@ import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiQuery
 import { CurrentUser } from '../auth/current-user';
 import { SignedInGuard } from '../auth/guards';
 import { badRequest } from '../common/domain-error';
+import { positionOf } from '../common/record-id';
 import { UserRecord } from '../users/users.read-repository';
 import { MarkAllNotificationsReadCommand } from './commands/mark-all-notifications-read.command';
 import { MarkNotificationReadCommand } from './commands/mark-notification-read.command';
@@ -14,8 +15,8 @@ const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
 const ID = /^[1-9][0-9]{0,18}$/;
 
-/** A notification's id is its event's global position, a PostgreSQL bigint: 19 digits can still be past it. */
-const isNotificationId = (text: string) => ID.test(text) && BigInt(text) <= 2n ** 63n - 1n;
+/** A notification's id is its event's global position. */
+const isNotificationId = (text: string) => ID.test(text) && positionOf(text) !== null;
 
 class UnreadCount {
   @ApiProperty() unreadCount!: number;
