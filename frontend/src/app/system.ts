@@ -52,6 +52,11 @@ const theme = defineConfig({
     ...globalCss,
     html: { colorPalette: 'purple' },
     body: { bg: 'gray.50', color: 'gray.900' },
+    // People's text (titles, descriptions, proofs, usernames) may be one unbroken run of characters: it wraps
+    // where it must instead of widening the page (a 300-character title pushed phones 4,000 px sideways). One
+    // rule for every screen: `anywhere`, unlike the preflight's `break-word` on paragraphs and headings, also
+    // lets flex and grid items shrink below such a word.
+    'body, p, h1, h2, h3, h4, h5, h6': { overflowWrap: 'anywhere' },
   },
   theme: {
     breakpoints,
