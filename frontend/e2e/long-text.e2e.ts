@@ -36,7 +36,7 @@ describe('long unbroken text wraps on every width', () => {
    */
   const sideways = (page: Page) => page.evaluate(() => {
     let right = document.documentElement.scrollWidth;
-    for (const el of document.body.querySelectorAll('*')) right = Math.max(right, Math.ceil(el.getBoundingClientRect().right));
+    for (const el of Array.from(document.body.querySelectorAll('*'))) right = Math.max(right, Math.ceil(el.getBoundingClientRect().right));
     return Math.max(0, right - document.documentElement.clientWidth);
   });
 
