@@ -79,7 +79,8 @@ function RankCard({ entry: e, rank, maxEarned, maxCompleted }: { entry: Leaderbo
       <Card.Body>
         <Stack gap="2">
           <HStack justify="space-between" wrap="wrap">
-            <HStack gap="3">
+            {/* Wraps, so a phone puts the wallet under the name instead of breaking the name to fit beside it. */}
+            <HStack gap="3" rowGap="1" wrap="wrap">
               <Badge colorPalette={MEDAL[rank] ?? 'purple'} variant="subtle">{rankTitle(rank)}</Badge>
               <Text fontWeight="semibold">{name}</Text>
               {e.walletAddress && <Text as="div" fontSize="sm" color="gray.700"><ChainRef kind="address" value={e.walletAddress} label={`Wallet of ${name}`} /></Text>}
