@@ -89,8 +89,9 @@ describe('numbers and text past what PostgreSQL stores are a 400, never a 500', 
     await request(ctx.http).get('/api/tasks?search=a%00b').expect(400, { message: UNSTORABLE_TEXT });
     await request(ctx.http).get('/api/tasks?limit=5&search=a%00b').expect(400, { message: UNSTORABLE_TEXT });
     await request(ctx.http).get('/api/admin/dashboard?q=%00').set('Cookie', who.admin.cookie).expect(400, { message: UNSTORABLE_TEXT });
-    // Other text is searched as usual.
+    // Other text is searched as usual, the characters "%00" among it.
     await request(ctx.http).get(`/api/tasks?limit=5&search=${encodeURIComponent('thread \u{1F680}')}`).expect(200);
+    await request(ctx.http).get('/api/tasks?limit=5&search=%2500').expect(200);
   });
 
   it('answers a malformed multipart body with 400 and writes nothing', async () => {

@@ -9,12 +9,22 @@ export const UNSTORABLE_TEXT = 'Text fields must not contain a NUL character (\\
  * it, for the whole batch it was written in). Keys are checked like values: they end up in jsonb too.
  */
 export const refuseUnstorableText: RequestHandler = (req, res, next) => {
-  if ((req.body !== undefined && !storable(req.body)) || !storable(req.query)) {
+  if ((req.body !== undefined && !storable(req.body)) || nulInQuery(req.url)) {
     res.status(400).json({ message: UNSTORABLE_TEXT });
     return;
   }
   next();
 };
+
+/**
+ * A query string is checked as it came, not parsed: Express 5 parses `req.query` anew on every read, and this runs
+ * for every request. A NUL can only come percent-encoded (`%00`; a raw one ends the request line), and a decoded
+ * query holds no unpaired surrogate (undecodable bytes stay as they are, or become U+FFFD).
+ */
+function nulInQuery(url: string): boolean {
+  const query = url.indexOf('?');
+  return query !== -1 && url.includes('%00', query);
+}
 
 /** A NUL, or a high surrogate not followed by a low one, or a low one not preceded by a high one. */
 // eslint-disable-next-line no-control-regex -- matching NUL (which PostgreSQL text refuses) is the point
