@@ -13,10 +13,8 @@ import { NotificationQueries } from './notifications.queries';
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
-const ID = /^[1-9][0-9]{0,18}$/;
-
-/** A notification's id is its event's global position. */
-const isNotificationId = (text: string) => ID.test(text) && positionOf(text) !== null;
+/** A notification's id is its event's global position (never 0, written without leading zeros). */
+const isNotificationId = (text: string) => !text.startsWith('0') && positionOf(text) !== null;
 
 class UnreadCount {
   @ApiProperty() unreadCount!: number;

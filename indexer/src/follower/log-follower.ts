@@ -17,6 +17,12 @@ export interface FollowerOptions {
   pollMs: number;
 }
 
+/** A range being read ahead, and the checkpoint it follows (known before its read ends). */
+interface RangeAhead {
+  after: Checkpoint;
+  read: Promise<RangeRead | null>;
+}
+
 /**
  * Follows the TaskEscrow logs from the deployment block up to `head - confirmations`, range by range.
  *
@@ -52,7 +58,7 @@ export class LogFollower {
    */
   private readModelsBehind: Array<Promise<void>> = [];
   /** The next range, being read while the last one is applied (catching up only). */
-  private ahead: { after: Checkpoint; read: Promise<RangeRead | null> } | null = null;
+  private ahead: RangeAhead | null = null;
 
   constructor(
     private readonly reader: ChainReader,
@@ -167,7 +173,7 @@ export class LogFollower {
   }
 
   /** The range after `range`, as if it were committed; null when that read failed or found the chain moved. */
-  private readAhead(range: RangeRead): { after: Checkpoint; read: Promise<RangeRead | null> } {
+  private readAhead(range: RangeRead): RangeAhead {
     const after = { number: range.to, hash: range.toHeader.hash };
     const read = readRange(this.reader, this.opts, after, range.target).then(
       (r) => (typeof r === 'string' ? null : r),
